@@ -1,0 +1,53 @@
+/* arch.h — one architecture's instruction syntax and semantics.
+ *
+ * An architecture is one `struct arch` table in one source file (arch_ppc.c,
+ * arch_x86.c, ...) plus one line in arch_registry.c.  The litmus parser finds
+ * the table by the header's first word and hands it each instruction cell;
+ * the table turns the text into ops of the thread (see prog.h).
+ */
+#ifndef WEFT_ARCH_H
+#define WEFT_ARCH_H
+
+#include "../prog/prog.h"
+
+/* What an instruction parser may do to the thread it is adding to. */
+typedef struct arch_ctx {
+	litmus_test *test;  /* to find/add memory locations by name        */
+	thread *th;         /* ops are appended here; registers added here  */
+	int instr;          /* index of the instruction being translated    */
+	srcloc loc;         /* where the instruction's text starts          */
+	diag *d;
+} arch_ctx;
+
+typedef struct arch {
+	const char *name;          /* header word: "PPC", "X86", "X86_64" */
+	const char *default_model; /* model name used when -model is absent */
+	/* Fence set names this architecture defines (NULL-terminated); the
+	 * models see one event set per name, empty when no such fence occurs. */
+	const char *const *fences;
+	/* Canonical spelling of a register name, or NULL if `name` is not a
+	 * register of this architecture ("R1" -> "r1" on PPC, "eax" -> "EAX"
+	 * on X86, "%rax" -> "rax" on X86_64).  Returns static storage. */
+	const char *(*canonical_reg)(const char *name);
+	/* Translate one instruction (`text`, trimmed, without label) into ops
+	 * appended to ctx->th (each with .instr = ctx->instr).  Branch targets
+	 * are label names at this point: use arch_add_branch() so the parser
+	 * can resolve them after the whole thread is read.  Returns false after
+	 * reporting an error through ctx->d. */
+	bool (*translate)(arch_ctx *ctx, const char *text);
+} arch;
+
+const arch *arch_find(const char *name);
+/* NULL-terminated list of all registered architectures. */
+const arch *const *arch_all(void);
+
+/* Helpers for the per-architecture files. */
+op *arch_add_op(arch_ctx *ctx, enum op_kind kind);
+/* Register index in the thread for `name` (canonical), added if new. */
+int arch_reg(arch_ctx *ctx, const char *canonical_name);
+/* Location index for a memory location name, added to the test if new. */
+int arch_loc(arch_ctx *ctx, const char *name);
+/* A branch op to a label that the parser resolves at the end of the thread. */
+op *arch_add_branch(arch_ctx *ctx, enum branch_cond cond, operand tested, const char *label);
+
+#endif

@@ -1,0 +1,131 @@
+/* exec.h — candidate executions: events, and sets and relations over them.
+ *
+ * An engine builds a `struct execution` (events with their attributes plus the
+ * primitive relations po, rf, co, addr, data, ctrl, rmw); the cat oracle reads
+ * it and derives everything else (loc, int, ext, fr, W, R, ...).
+ *
+ * Sets and relations are bitsets sized at run time for the execution's event
+ * count (no fixed 64-event limit).  A relation over n events is n rows of
+ * `words` 64-bit words; row i holds the successors of event i.
+ *
+ * Ownership: every bset/brel owns its words; the *_free functions release
+ * them.  A struct execution owns its events array and relations.
+ */
+#ifndef WEFT_EXEC_H
+#define WEFT_EXEC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../prog/prog.h"
+
+/* ---- sets ------------------------------------------------------------- */
+
+typedef struct bset {
+	int n;          /* universe size (number of events) */
+	int words;      /* (n + 63) / 64                     */
+	uint64_t *w;
+} bset;
+
+bset bset_new(int n);                 /* empty */
+bset bset_copy(const bset *s);
+void bset_free(bset *s);
+void bset_clear(bset *s);
+static inline void bset_add(bset *s, int i) { s->w[i >> 6] |= (uint64_t)1 << (i & 63); }
+static inline void bset_del(bset *s, int i) { s->w[i >> 6] &= ~((uint64_t)1 << (i & 63)); }
+static inline bool bset_has(const bset *s, int i) { return (s->w[i >> 6] >> (i & 63)) & 1; }
+void bset_union(bset *dst, const bset *src);      /* dst |= src  */
+void bset_inter(bset *dst, const bset *src);      /* dst &= src  */
+void bset_diff(bset *dst, const bset *src);       /* dst &= ~src */
+void bset_complement(bset *s);
+bool bset_empty(const bset *s);
+bool bset_equal(const bset *a, const bset *b);
+int bset_count(const bset *s);
+/* Next member >= from, or -1. */
+int bset_next(const bset *s, int from);
+#define BSET_FOREACH(i, s) for (int i = bset_next((s), 0); i >= 0; i = bset_next((s), i + 1))
+
+/* ---- relations -------------------------------------------------------- */
+
+typedef struct brel {
+	int n;
+	int words;
+	uint64_t *w;    /* n rows of `words` words */
+} brel;
+
+brel brel_new(int n);                 /* empty */
+brel brel_copy(const brel *r);
+void brel_free(brel *r);
+void brel_clear(brel *r);
+static inline uint64_t *brel_row(const brel *r, int i) { return r->w + (size_t)i * r->words; }
+static inline void brel_add(brel *r, int i, int j) { brel_row(r, i)[j >> 6] |= (uint64_t)1 << (j & 63); }
+static inline void brel_del(brel *r, int i, int j) { brel_row(r, i)[j >> 6] &= ~((uint64_t)1 << (j & 63)); }
+static inline bool brel_has(const brel *r, int i, int j) { return (brel_row(r, i)[j >> 6] >> (j & 63)) & 1; }
+void brel_union(brel *dst, const brel *src);
+void brel_inter(brel *dst, const brel *src);
+void brel_diff(brel *dst, const brel *src);
+void brel_complement(brel *r);
+brel brel_seq(const brel *a, const brel *b);      /* a ; b            */
+brel brel_inverse(const brel *r);
+brel brel_identity(int n);
+brel brel_id_on(const bset *s);                   /* [S]              */
+brel brel_product(const bset *a, const bset *b);  /* A * B            */
+void brel_transitive_closure(brel *r);            /* r := r+          */
+void brel_reflexive_closure(brel *r);             /* r := r | id      */
+bool brel_empty(const brel *r);
+bool brel_equal(const brel *a, const brel *b);
+bool brel_irreflexive(const brel *r);
+bool brel_acyclic(const brel *r);
+bset brel_domain(const brel *r);
+bset brel_range(const brel *r);
+int brel_count(const brel *r);
+/* A shortest cycle of r as a list of events (returns its length, 0 if r is
+ * acyclic); `cycle` must hold r->n entries. */
+int brel_find_cycle(const brel *r, int *cycle);
+
+/* ---- events and executions ---------------------------------------------- */
+
+enum event_kind {
+	EV_WRITE,
+	EV_READ,
+	EV_FENCE,
+	EV_BRANCH,
+};
+
+enum event_flag {
+	EVF_INIT = 1u << 0,   /* IW: the initial write of a location       */
+	EVF_ATOMIC = 1u << 1, /* X                                          */
+	EVF_EXCL = 1u << 2,   /* EX                                         */
+};
+
+typedef struct event {
+	enum event_kind kind;
+	int thread;         /* thread index; -1 for initial writes         */
+	int instr;          /* source instruction index in the thread, -1 */
+	int op;             /* op index in the thread, -1 for init writes   */
+	int po_index;       /* position among the thread's events            */
+	int loc;            /* memory location, -1 for fences and branches  */
+	value val;          /* value read or written                        */
+	unsigned flags;     /* enum event_flag                              */
+	const char *fence;  /* EV_FENCE: the fence set name                 */
+} event;
+
+/* One candidate execution.  Initial writes are events too (one per memory
+ * location, flag EVF_INIT, thread -1).  Relations are over event indices. */
+typedef struct execution {
+	const litmus_test *test;
+	int n;
+	event *ev;
+	brel po;      /* program order (strict, per thread, transitive)      */
+	brel rf;      /* write -> read it reads from                          */
+	brel co;      /* per location, strict total order, init write first  */
+	brel addr, data, ctrl;
+	brel rmw;     /* read -> write of one atomic instruction, or a
+	               * lwarx -> stwcx. pair that succeeded                 */
+} execution;
+
+/* Allocate an execution with room for n events, all relations empty. */
+void execution_init(execution *x, const litmus_test *t, int n);
+void execution_free(execution *x);
+
+#endif

@@ -1,0 +1,228 @@
+/* prog.h — the program representation of one litmus test.
+ *
+ * This is what the litmus parser and the architecture front-ends produce and
+ * what every engine consumes: threads made of *ops* (a small register-machine
+ * language), the initial state, the observed locations and the final
+ * condition.  Nothing here knows about text syntax or about memory models.
+ *
+ * Ownership: a `struct litmus_test` owns everything reachable from it
+ * (strings, arrays, condition trees); free it with litmus_test_free().
+ *
+ * One source instruction becomes one or more ops (`struct instr` records
+ * which): `lwzu r1,4(r2)` is a load then an add; `xchg [x],eax` is a load and
+ * a store marked atomic; `stwcx.` is a conditional store.  Events produced by
+ * the ops of one instruction are "the same instance" for the models.
+ */
+#ifndef WEFT_PROG_H
+#define WEFT_PROG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../util/util.h"
+
+/* ---- values ---------------------------------------------------------- */
+
+/* A value held by a register or a memory cell: a plain integer (loc < 0), or
+ * the address of memory location `loc` plus a byte offset `num` (herd lets
+ * registers hold addresses, e.g. `0:r2=x`). */
+typedef struct value {
+	int32_t loc;
+	int64_t num;
+} value;
+
+static inline value value_int(int64_t n) { value v = { -1, n }; return v; }
+static inline value value_addr(int32_t loc) { value v = { loc, 0 }; return v; }
+static inline bool value_eq(value a, value b) { return a.loc == b.loc && a.num == b.num; }
+
+/* ---- ops --------------------------------------------------------------- */
+
+enum operand_kind {
+	OPND_NONE, /* absent (e.g. no index register) */
+	OPND_REG,  /* register number `reg` of the thread */
+	OPND_IMM,  /* constant `imm` (an integer or a location's address) */
+};
+
+typedef struct operand {
+	enum operand_kind kind;
+	int reg;
+	value imm;
+} operand;
+
+/* A memory address: base + index + offset.  Exactly one of base/index must
+ * evaluate to a location's address at run time; the other must be an integer
+ * (usually 0).  Registers used here give addr dependencies. */
+typedef struct address {
+	operand base, index;
+	int64_t offset;
+} address;
+
+enum alu_op {
+	ALU_MOV, /* dst = a            */
+	ALU_ADD, ALU_SUB, ALU_MUL, ALU_DIV, ALU_AND, ALU_OR, ALU_XOR,
+	ALU_CMP, /* dst = sign(a - b) as -1 / 0 / 1, signed comparison: the
+	          * "flags"/"cr0" pseudo-register that branches test */
+};
+
+enum branch_cond {
+	BR_ALWAYS, /* unconditional jump */
+	BR_EQ, BR_NE, BR_LT, BR_GE, BR_GT, BR_LE, /* test register `a` against 0 */
+};
+
+enum op_kind {
+	OP_ALU,    /* dst = a <alu> b (register computation: no event) */
+	OP_LOAD,   /* dst = mem[addr]                                   */
+	OP_STORE,  /* mem[addr] = a                                     */
+	OP_STCOND, /* store-conditional (stwcx.): either stores a to addr and
+	            * sets dst = 1, or stores nothing and sets dst = 0; both
+	            * outcomes are explored */
+	OP_FENCE,  /* fence event of set `fence` (e.g. "SYNC", "MFENCE")  */
+	OP_BRANCH, /* if cond(a) goto target (a branch event, set B)       */
+};
+
+/* Access attributes: these become event sets in the models. */
+enum access_flag {
+	ACC_ATOMIC = 1u << 0, /* X: part of an atomic instruction (xchg, lock) */
+	ACC_EXCL = 1u << 1,   /* EX: lwarx / stwcx. (load-reserve/store-cond.) */
+};
+
+typedef struct op {
+	enum op_kind kind;
+	int instr;           /* index into thread.instrs of the source instr. */
+	int dst;             /* destination register, -1 if none             */
+	operand a, b;        /* ALU inputs; a = data of a store; a = tested
+	                      * register of a conditional branch               */
+	enum alu_op alu;     /* OP_ALU                                         */
+	address addr;        /* OP_LOAD, OP_STORE, OP_STCOND                   */
+	int size;            /* access size in bytes (4 or 8), 0 if unknown    */
+	unsigned flags;      /* enum access_flag                               */
+	enum branch_cond cond; /* OP_BRANCH                                    */
+	int target;          /* OP_BRANCH: op index to jump to (may equal the
+	                      * number of ops: "end of thread")                */
+	char *label;         /* OP_BRANCH: the target label as written (owned) */
+	const char *fence;   /* OP_FENCE: set name, static storage of the arch */
+} op;
+
+/* A source instruction as written, for diagnostics, dumps and hashing. */
+typedef struct instr {
+	char *text;   /* the cell text, trimmed (without its label) */
+	srcloc loc;
+	int first_op, n_ops;
+} instr;
+
+typedef struct label {
+	char *name;
+	int op;       /* index of the first op after the label */
+} label;
+
+/* A register of a thread.  Architectures name registers; `name` is the
+ * canonical spelling used in output (e.g. "r1", "EAX", "rax"). */
+typedef struct reg {
+	char *name;
+	value init;   /* initial value (0 unless the init block says)       */
+	char *type;   /* declared type ("int64_t") or NULL                   */
+} reg;
+
+typedef struct thread {
+	int id;             /* the N of PN */
+	int n_regs;
+	reg *regs;
+	int n_instrs;
+	instr *instrs;
+	int n_ops;
+	op *ops;
+	int n_labels;
+	label *labels;
+} thread;
+
+/* A memory location (a named variable). */
+typedef struct location {
+	char *name;
+	value init;   /* initial value, 0 unless the init block says   */
+	char *type;   /* declared type or NULL                          */
+} location;
+
+/* ---- conditions ------------------------------------------------------- */
+
+/* Something whose final value a condition or a state line talks about. */
+typedef struct lval {
+	int thread;   /* >= 0: register `reg` of thread index `thread`;
+	               * -1: memory location `loc`                       */
+	int reg;
+	int loc;
+} lval;
+
+enum cond_kind {
+	COND_TRUE, COND_FALSE,
+	COND_EQ,      /* lhs = rhs  */
+	COND_NE,      /* lhs <> rhs */
+	COND_NOT, COND_AND, COND_OR,
+	COND_IMPLIES, /* l => r */
+};
+
+typedef struct cond {
+	enum cond_kind kind;
+	struct cond *l, *r; /* NOT uses l */
+	lval lhs;
+	value rhs;
+	srcloc loc;
+} cond;
+
+enum quantifier {
+	Q_EXISTS,     /* exists, and the old "final ... with" form */
+	Q_NOT_EXISTS, /* ~exists */
+	Q_FORALL,
+};
+
+/* ---- the test ------------------------------------------------------------ */
+
+typedef struct meta {
+	char *key, *value;
+} meta;
+
+struct arch;
+
+typedef struct litmus_test {
+	char *file;          /* path as given; srclocs point at this string */
+	const struct arch *arch;
+	char *arch_name;     /* as written in the header ("PPC", "X86_64")  */
+	char *name;          /* test name, trailing ".litmus" removed        */
+	char *alias;         /* optional "(alias)" after the name, or NULL   */
+	char *doc;           /* optional quoted doc string, or NULL          */
+	int n_meta;
+	meta *meta;          /* key=value lines in order                     */
+	char *hash;          /* value of a Hash= metadata line, or NULL      */
+
+	int n_locs;
+	location *locs;      /* in order of first appearance                 */
+	int n_threads;
+	thread *threads;     /* thread index i has threads[i].id == i        */
+
+	int n_observed;
+	lval *observed;      /* the `locations [...]` list                   */
+	cond *filter;        /* NULL if none                                 */
+	enum quantifier quant;
+	cond *cond;          /* the final condition                          */
+	bool old_final;      /* written as "final ... with" (read as exists) */
+} litmus_test;
+
+void litmus_test_free(litmus_test *t);
+void cond_free(cond *c);
+
+/* Evaluate a condition on a final state, given as a callback that returns
+ * the final value of an lval. */
+typedef value (*lval_reader)(void *ctx, lval lv);
+bool cond_eval(const cond *c, lval_reader read, void *ctx);
+
+/* Print the program in weft's stable `-dump` form. */
+void litmus_test_dump(const litmus_test *t, FILE *out);
+
+/* Textual forms shared by dumps and reports. */
+void value_print(const litmus_test *t, value v, strbuf *out);
+/* "0:r1" for registers (thread index, herd's normal form) or "x". */
+void lval_print(const litmus_test *t, lval lv, strbuf *out);
+int prog_find_loc(const litmus_test *t, const char *name);
+int prog_find_reg(const thread *th, const char *name);
+
+#endif

@@ -1,0 +1,68 @@
+/* util.h — the small shared toolbox: checked allocation, growable strings,
+ * and located diagnostics.
+ *
+ * Every module reports problems through a `struct diag` handed to it by its
+ * caller; nothing here keeps global state.  Allocation failure is the one
+ * condition we do not recover from: the x*alloc functions print a message and
+ * exit(2), so callers never need to test for NULL. */
+#ifndef WEFT_UTIL_H
+#define WEFT_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* printf into a freshly allocated string owned by the caller. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow a dynamic array `*arr` of `*cap` elements of `elem` bytes so that it
+ * holds at least `need` elements. */
+void grow_array(void **arr, size_t *cap, size_t need, size_t elem);
+#define GROW(arr, cap, need) grow_array((void **)&(arr), &(cap), (need), sizeof *(arr))
+
+/* A growable NUL-terminated string. Zero-initialise before use. */
+typedef struct strbuf {
+	char *s;
+	size_t len, cap;
+} strbuf;
+void sb_putc(strbuf *b, char c);
+void sb_puts(strbuf *b, const char *s);
+void sb_putn(strbuf *b, const char *s, size_t n);
+void sb_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_reset(strbuf *b);
+/* Return the string (caller owns it) and leave the buffer empty. */
+char *sb_take(strbuf *b);
+void sb_free(strbuf *b);
+
+/* A position in a source file.  `file` is borrowed: it must outlive the loc
+ * (parsers keep the file name in the object they build). line and col are
+ * 1-based; line 0 means "no position". */
+typedef struct srcloc {
+	const char *file;
+	int line, col;
+} srcloc;
+
+/* A sink for diagnostics.  Messages are printed as
+ *   file:line:col: error: message
+ * to `out` (stderr when NULL) and counted. */
+typedef struct diag {
+	FILE *out;
+	int errors, warnings;
+} diag;
+void diag_error(diag *d, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_warning(diag *d, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void diag_verror(diag *d, srcloc at, const char *fmt, va_list ap);
+
+/* Read a whole file into a NUL-terminated buffer (caller frees).  Returns
+ * NULL and reports through `d` when it cannot.  `*len` gets the size. */
+char *read_whole_file(const char *path, size_t *len, diag *d);
+
+/* MD5 of `n` bytes, written as 32 lowercase hex digits plus NUL into hex. */
+void md5_hex(const void *data, size_t n, char hex[33]);
+
+#endif

@@ -1,0 +1,41 @@
+"""Shared fixtures for weft's end-to-end tests.
+
+`make check` sets WEFT (the binary under test), WEFT_SRCDIR and WEFT_CAT_PATH;
+run by hand, the defaults are the source tree and build/weft.
+"""
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+SRCDIR = pathlib.Path(os.environ.get("WEFT_SRCDIR") or pathlib.Path(__file__).resolve().parent.parent)
+WEFT = pathlib.Path(os.environ.get("WEFT") or SRCDIR / "build" / "weft")
+CORPUS = SRCDIR.parent / "shared" / "corpus"
+os.environ.setdefault("WEFT_CAT_PATH", str(SRCDIR / "cat"))
+
+
+def run_weft(*args, cwd=None, timeout=600, input=None):
+    """Run weft with args; return the CompletedProcess (text mode)."""
+    return subprocess.run([str(WEFT), *map(str, args)], cwd=cwd, input=input,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="session")
+def weft():
+    if not WEFT.exists():
+        pytest.fail(f"weft binary not found at {WEFT} (build first, or set WEFT)")
+    return run_weft
+
+
+@pytest.fixture(scope="session")
+def srcdir():
+    return SRCDIR
+
+
+@pytest.fixture(scope="session")
+def corpus():
+    if not CORPUS.is_dir():
+        pytest.skip(f"corpus not found at {CORPUS}: ../shared is absent (a user's clone), "
+                    "corpus tests skipped")
+    return CORPUS
