@@ -1,0 +1,78 @@
+"""The command line: help, version, usage errors, and how inputs expand."""
+import re
+import pathlib
+
+MP = """PPC MP-cli
+{ 0:r2=x; 0:r4=y; 1:r2=y; 1:r4=x; }
+ P0           | P1           ;
+ li r1,1      | lwz r1,0(r2) ;
+ stw r1,0(r2) | lwz r3,0(r4) ;
+ li r3,1      |              ;
+ stw r3,0(r4) |              ;
+exists (1:r1=1 /\\ 1:r3=0)
+"""
+
+
+def test_help_lists_every_option(weft, srcdir):
+    r = weft("-help")
+    assert r.returncode == 0
+    assert r.stdout.startswith("Usage: weft")
+    for opt in ("-model", "-engine", "-I", "-timeout", "-stats", "-check", "-dump", "-version"):
+        assert re.search(r"^\s+" + re.escape(opt) + r"\b", r.stdout, re.M), opt
+    # The man page documents every option the help lists.
+    man = (srcdir / "man" / "weft.1").read_text()
+    for opt in re.findall(r"^\s+-([a-zA-Z]+)", r.stdout, re.M):
+        assert ("\\-" + opt) in man, f"man page lacks -{opt}"
+
+
+def test_double_dash_and_equals_forms(weft):
+    assert weft("--help").returncode == 0
+    assert weft("--version").stdout.startswith("weft ")
+    assert weft("-version").stdout == weft("--version").stdout
+
+
+def test_usage_errors_exit_2(weft):
+    for args in (["-nosuch"], ["-model"], ["-timeout", "soon", "x.litmus"], [], ["-check=1"]):
+        r = weft(*args)
+        assert r.returncode == 2, args
+        assert "weft:" in r.stderr and "-help" in r.stderr
+
+
+def test_missing_file_is_located_error(weft, tmp_path):
+    r = weft("-check", tmp_path / "nope.litmus")
+    assert r.returncode == 1
+    assert "nope.litmus" in r.stderr and "error" in r.stderr
+
+
+def test_check_prints_nothing_for_good_file(weft, tmp_path):
+    f = tmp_path / "MP.litmus"
+    f.write_text(MP)
+    r = weft("-check", f)
+    assert (r.returncode, r.stdout, r.stderr) == (0, "", "")
+
+
+def test_directories_and_lists_expand_in_order(weft, tmp_path):
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "deep").mkdir(parents=True)
+    for rel, name in (("b/z.litmus", "Z"), ("a/deep/y.litmus", "Y"), ("a/x.litmus", "X")):
+        (tmp_path / rel).write_text(MP.replace("MP-cli", name))
+    (tmp_path / "a" / "notes.txt").write_text("not a test")
+    r = weft("-dump", tmp_path)
+    assert r.returncode == 0, r.stderr
+    order = [m for m in re.findall(r"\b(X|Y|Z)\b", r.stdout)]
+    # sorted by path: a/deep/y, a/x, b/z
+    assert [o for i, o in enumerate(order) if o not in order[:i]] == ["Y", "X", "Z"]
+    lst = tmp_path / "a" / "list"
+    lst.write_text("# comment\n\nx.litmus\n../b/z.litmus\n")
+    r2 = weft("-dump", "@" + str(lst))
+    assert r2.returncode == 0, r2.stderr
+    names = [o for o in re.findall(r"\b(X|Y|Z)\b", r2.stdout)]
+    assert [o for i, o in enumerate(names) if o not in names[:i]] == ["X", "Z"]
+
+
+def test_list_naming_missing_file_fails(weft, tmp_path):
+    lst = tmp_path / "list"
+    lst.write_text("missing.litmus\n")
+    r = weft("-check", "@" + str(lst))
+    assert r.returncode == 1
+    assert "missing.litmus" in r.stderr
