@@ -83,6 +83,30 @@ int brel_count(const brel *r);
  * acyclic); `cycle` must hold r->n entries. */
 int brel_find_cycle(const brel *r, int *cycle);
 
+/* ---- low-level kernels on raw words ---------------------------------------
+ * For callers that manage their own storage (the cat evaluator keeps its
+ * values in an arena).  A set over n events is (n + 63) / 64 = `words` words;
+ * a relation is n rows of `words` words.  Bits at positions >= n are zero and
+ * every kernel keeps them so.  "dst" never aliases an input. */
+int bits_popcount(uint64_t x);
+int bits_ctz(uint64_t x);                         /* x != 0 */
+uint64_t bits_last_word_mask(int n);              /* valid bits of the last word */
+int bits_next(const uint64_t *w, int n, int from); /* next member >= from, or -1 */
+void rel_seq_raw(uint64_t *dst, const uint64_t *a, const uint64_t *b, int n, int words);
+void rel_inverse_raw(uint64_t *dst, const uint64_t *src, int n, int words);
+void rel_closure_raw(uint64_t *r, int n, int words);        /* in place: r+ */
+void rel_reflexive_raw(uint64_t *r, int n, int words);      /* in place: r | id */
+void rel_complement_raw(uint64_t *r, int n, int words);     /* in place */
+bool rel_irreflexive_raw(const uint64_t *r, int n, int words);
+/* `scratch` must hold `words` words. */
+bool rel_acyclic_raw(const uint64_t *r, int n, int words, uint64_t *scratch);
+void rel_product_raw(uint64_t *dst, const uint64_t *a, const uint64_t *b, int n, int words);
+void rel_id_on_raw(uint64_t *dst, const uint64_t *s, int n, int words);
+void rel_domain_raw(uint64_t *set, const uint64_t *r, int n, int words);
+void rel_range_raw(uint64_t *set, const uint64_t *r, int n, int words);
+/* As brel_find_cycle. */
+int rel_find_cycle_raw(const uint64_t *r, int n, int words, int *cycle);
+
 /* ---- events and executions ---------------------------------------------- */
 
 enum event_kind {
