@@ -1,0 +1,136 @@
+/* arch_x86.c — 32-bit x86 in herd's Intel syntax: destination first,
+ * `MOV [x],$1`, `MOV EAX,[y]`, `XCHG [x],EAX`, `LOCK ADD [x],1`, MFENCE.
+ * Mnemonics and registers in any case; immediates with or without `$`
+ * (the older hand-written tests omit it); `$x` is the address of x.
+ * Registers EAX EBX ECX EDX ESI EDI EBP ESP (canonical upper case) and
+ * herd's symbolic registers `%name`.  Every access is 4 bytes wide.
+ * The semantics are shared with X86_64: see arch_x86_sem.h.
+ */
+#include <string.h>
+
+#include "arch_x86_sem.h"
+
+static const char *const x86_regs[] = { "EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP" };
+
+static bool is_symbolic_reg(const char *name)
+{
+	if (name[0] != '%' || name[1] == '\0')
+		return false;
+	for (const char *s = name + 1; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' ||
+		      (*s >= '0' && *s <= '9')))
+			return false;
+	return !(name[1] >= '0' && name[1] <= '9');
+}
+
+/* Symbolic registers are their own canonical spelling (the name passed in
+ * is returned; arch_reg() copies it). */
+static const char *x86_canonical_reg(const char *name)
+{
+	for (size_t i = 0; i < sizeof x86_regs / sizeof x86_regs[0]; i++)
+		if (arch_word_eq(name, x86_regs[i]))
+			return x86_regs[i];
+	return is_symbolic_reg(name) ? name : NULL;
+}
+
+/* `[x]`, `[x+4]`, `[EAX]`, `[EAX-4]`. */
+static bool read_memory(arch_cursor *c, x86_opnd *o)
+{
+	char w[ARCH_WORD_MAX];
+	const char *at;
+	if (arch_cursor_word(c, w, &at) == 0)
+		return arch_malformed(c, at, "expected a location or a register inside '[ ]'");
+	const char *reg = x86_canonical_reg(w);
+	operand base = reg ? arch_opnd_reg(arch_reg(c->ctx, reg))
+		: arch_opnd_imm(value_addr(arch_loc(c->ctx, w)));
+	int64_t offset = 0;
+	arch_cursor_skip_space(c);
+	if (*c->p == '+' || *c->p == '-') {
+		bool ok;
+		if (*c->p == '+')
+			c->p++;
+		if (!arch_cursor_number(c, &offset, &ok))
+			return ok ? arch_malformed(c, NULL, "expected an offset") : false;
+	}
+	if (!arch_expect(c, ']'))
+		return false;
+	o->kind = X86_OPND_MEM;
+	o->addr = arch_address(base, arch_opnd_none(), offset);
+	return true;
+}
+
+static bool read_operand(arch_cursor *c, x86_opnd *o)
+{
+	memset(o, 0, sizeof *o);
+	arch_cursor_skip_space(c);
+	o->at = c->p;
+	if (arch_cursor_accept(c, '['))
+		return read_memory(c, o);
+	if (arch_cursor_accept(c, '$')) {
+		o->kind = X86_OPND_IMM;
+		return arch_read_immediate(c, &o->imm);
+	}
+	int64_t n;
+	bool ok;
+	if (arch_cursor_number(c, &n, &ok)) {
+		o->kind = X86_OPND_IMM;
+		o->imm = value_int(n);
+		return true;
+	}
+	if (!ok)
+		return false;
+	char w[ARCH_WORD_MAX];
+	const char *at;
+	if (arch_cursor_word(c, w, &at) == 0)
+		return arch_malformed(c, at, "expected an operand");
+	const char *reg = x86_canonical_reg(w);
+	if (!reg)
+		return arch_malformed(c, at, "'%s' is not a register (write [%s] for memory)", w, w);
+	o->kind = X86_OPND_REG;
+	o->reg = arch_reg(c->ctx, reg);
+	o->width = 4;
+	return true;
+}
+
+static bool x86_translate(arch_ctx *ctx, const char *text)
+{
+	arch_cursor c;
+	arch_cursor_init(&c, ctx, "X86", text);
+	x86_instr ins;
+	memset(&ins, 0, sizeof ins);
+	ins.size = 4;
+	char mnemonic[ARCH_WORD_MAX], label[ARCH_WORD_MAX];
+	if (arch_cursor_word(&c, mnemonic, NULL) == 0)
+		return arch_unsupported(&c);
+	if (arch_word_eq(mnemonic, "lock")) {
+		ins.lock = true;
+		if (arch_cursor_word(&c, mnemonic, NULL) == 0)
+			return arch_unsupported(&c);
+	}
+	ins.form = x86_find_form(mnemonic);
+	if (!ins.form || (*c.p != '\0' && *c.p != ' ' && *c.p != '\t'))
+		return arch_unsupported(&c);
+	if (ins.form->m == X86_JUMP) {
+		const char *at;
+		if (arch_cursor_word(&c, label, &at) == 0 || label[0] == '%')
+			return arch_malformed(&c, at, "expected a label");
+		ins.label = label;
+	} else if (ins.form->n_operands >= 1) {
+		if (!read_operand(&c, &ins.dst))
+			return false;
+		if (ins.form->n_operands == 2 &&
+		    (!arch_expect(&c, ',') || !read_operand(&c, &ins.src)))
+			return false;
+	}
+	if (!arch_expect_end(&c))
+		return false;
+	return x86_emit(&c, &ins);
+}
+
+const arch arch_x86 = {
+	.name = "X86",
+	.default_model = "tso",
+	.fences = x86_fences,
+	.canonical_reg = x86_canonical_reg,
+	.translate = x86_translate,
+};
