@@ -1,0 +1,62 @@
+/* engine.c — engine_run: pick the engine by name, time it, and fill the
+ * parts of the result that do not depend on the engine. */
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+#include "result.h"
+
+bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d);
+
+typedef bool (*engine_fn)(const litmus_test *, cat_model *, const engine_opts *, test_result *, diag *);
+
+static const struct {
+	const char *name;
+	engine_fn run;
+} engines[] = {
+	{ "enumerate", enumerate_run },
+};
+
+static engine_fn find_engine(const char *name, const char **static_name)
+{
+	if (!name)
+		name = "enumerate";
+	for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
+		if (!strcmp(engines[i].name, name)) {
+			*static_name = engines[i].name;
+			return engines[i].run;
+		}
+	return NULL;
+}
+
+bool engine_exists(const char *engine_name)
+{
+	const char *n;
+	return find_engine(engine_name, &n) != NULL;
+}
+
+bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
+                const engine_opts *o, test_result *out, diag *d)
+{
+	memset(out, 0, sizeof *out);
+	const char *name = NULL;
+	engine_fn run = find_engine(engine_name, &name);
+	if (!run) {
+		srcloc at = { t->file, 0, 0 };
+		diag_error(d, at, "unknown engine '%s' (known: enumerate)", engine_name);
+		return false;
+	}
+	engine_opts defaults = { 0 };
+	if (!o)
+		o = &defaults;
+	out->engine = name;
+	result_collect_lvals(out, t);
+	clock_t c0 = clock();
+	bool ok = run(t, m, o, out, d);
+	out->time = (double)(clock() - c0) / CLOCKS_PER_SEC;
+	if (!ok) {
+		test_result_free(out);
+		return false;
+	}
+	return true;
+}

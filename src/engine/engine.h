@@ -1,0 +1,96 @@
+/* engine.h — run a litmus test against a memory model: every candidate
+ * execution the program can have, judged by the model, summed up as final
+ * states and counts.
+ *
+ * Engines are named: "enumerate" is the reference engine (enumerate.c): it
+ * builds every candidate execution the way herd7 counts them and asks the
+ * cat model about each one.  It is meant to be simple and obviously right,
+ * the oracle that faster engines are compared with.
+ *
+ * What counts as one candidate execution (herd7's rules):
+ *   - per thread, one control path: the values read decide the branches;
+ *     a store-conditional either succeeds or fails; a backward jump whose
+ *     condition depends on a value read (or an unconditional one) may be
+ *     taken at most `unroll` times per target, a path that would take it
+ *     once more is cut and dropped (herd prints "Loop" when such a cut
+ *     execution was allowed by the model);
+ *   - per load, the write it reads from: same location, same value (the
+ *     initial write counts);
+ *   - per location, a coherence order: a total order of its writes with the
+ *     initial write first.
+ * An execution is counted when the model allows it and the filter (if any)
+ * holds on its final state.
+ *
+ * Ownership: engine_run() fills a test_result owned by the caller, released
+ * with test_result_free().
+ */
+#ifndef WEFT_ENGINE_H
+#define WEFT_ENGINE_H
+
+#include <stdbool.h>
+
+#include "../cat/cat.h"
+#include "../prog/prog.h"
+#include "../util/util.h"
+
+typedef struct engine_opts {
+	double timeout; /* seconds of wall-clock time; <= 0: no limit          */
+	bool stats;     /* count the work done (always counted; kept for rsmc) */
+	int unroll;     /* backward jumps taken at most this many times per
+	                 * target (herd's -unroll, default 2); <= 0 means 2   */
+} engine_opts;
+
+/* One distinct final state: the values of the displayed lvals. */
+typedef struct final_state {
+	value *vals;    /* test_result.n_lvals values, same order as lvals    */
+	bool holds;     /* the condition's proposition holds in this state     */
+	long count;     /* allowed executions that end in this state           */
+} final_state;
+
+/* Work counters. */
+typedef struct engine_stats {
+	long paths;       /* thread paths explored (last value-set round)      */
+	long candidates;  /* complete candidate executions judged by the model */
+	long complete;    /* of which the model allowed (and the filter kept)  */
+	long forbidden;   /* candidates the model rejected                     */
+	long filtered;    /* allowed candidates dropped by the test's filter   */
+	long toofar;      /* candidates cut by the unroll limit                */
+	long blocked;     /* rsmc: explorations cut early by the model (0 here) */
+	long commits;     /* rsmc: store commits (0 here)                      */
+	long value_rounds;/* rounds of the value-set fixpoint                  */
+} engine_stats;
+
+typedef struct test_result {
+	const char *engine;   /* static name of the engine that ran            */
+	/* The displayed lvals: those of the condition, then those of the
+	 * `locations [...]` list, each once, in that order (reports reorder). */
+	int n_lvals;
+	lval *lvals;
+	int n_states;
+	final_state *states;  /* in order of discovery (reports sort)          */
+	long pos, neg;        /* allowed executions where the condition's
+	                       * proposition holds / does not hold             */
+	int n_flags;
+	char **flags;         /* flag checks that fired on some counted
+	                       * execution, sorted by name, each once          */
+	bool loop;            /* some execution cut by the unroll limit was
+	                       * allowed by the model (herd: "Loop Ok/No")     */
+	bool timed_out;       /* -timeout hit: the counts are incomplete       */
+	engine_stats stats;
+	double time;          /* seconds of CPU time spent in engine_run       */
+} test_result;
+
+/* Run engine `engine_name` ("enumerate"; NULL means "enumerate").  The
+ * model may be NULL: every candidate is then allowed (useful to count
+ * candidates).  Returns false, after reporting through d, when the engine
+ * does not exist or the run itself failed (the model could not evaluate an
+ * execution); odd programs (division by zero, an integer used as an
+ * address) only drop the paths concerned, with a warning. */
+bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
+                const engine_opts *o, test_result *out, diag *d);
+void test_result_free(test_result *r);
+
+/* Is `engine_name` one this build knows? */
+bool engine_exists(const char *engine_name);
+
+#endif

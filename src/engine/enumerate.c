@@ -1,0 +1,389 @@
+/* enumerate.c — the reference engine: every candidate execution, judged one
+ * by one by the model.
+ *
+ * For each choice of one path per thread (paths.h), the events are fixed;
+ * what remains is, for each load, the write it reads from (same location,
+ * same value), and for each location, the coherence order of its writes.
+ * All combinations are built as `struct execution`s and checked.  Nothing
+ * is pruned early: this engine is the yardstick for the fast ones. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+#include "paths.h"
+#include "result.h"
+
+typedef struct enum_ctx {
+	const litmus_test *t;
+	cat_model *m;
+	diag *d;
+	test_result *r;
+	state_table states;
+	path_set *paths;
+	/* the current combination */
+	const thread_path **pick;   /* chosen path per thread               */
+	int *base;                  /* index of a thread's first event       */
+	bool toofar;                /* one chosen path was cut               */
+	execution x;
+	int n_loads;
+	int *load_ev;               /* event index of each load              */
+	int **load_cands;           /* writes each load may read from        */
+	int *load_n_cands;
+	int **loc_writes;           /* per location: its writes, init first  */
+	int *loc_n_writes;
+	int *co_last;               /* per location: co-last write           */
+	value *mem_final;           /* per location: final value             */
+	value *state_vals;          /* scratch: displayed values             */
+	/* stopping */
+	double timeout;
+	struct timespec start;
+	bool stop;                  /* timeout or model failure              */
+	bool failed;                /* the model could not evaluate          */
+} enum_ctx;
+
+static double elapsed(const struct timespec *start)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9;
+}
+
+/* ---- reading a final state --------------------------------------------------- */
+
+static value final_value(void *vctx, lval lv)
+{
+	const enum_ctx *c = vctx;
+	if (lv.thread >= 0) {
+		if (lv.thread < c->t->n_threads && lv.reg >= 0 && lv.reg < c->t->threads[lv.thread].n_regs)
+			return c->pick[lv.thread]->regs[lv.reg];
+		return value_int(0);
+	}
+	if (lv.loc >= 0 && lv.loc < c->t->n_locs)
+		return c->mem_final[lv.loc];
+	return value_int(0);
+}
+
+/* ---- judging one complete candidate ------------------------------------------ */
+
+static void judge(enum_ctx *c)
+{
+	test_result *r = c->r;
+	const litmus_test *t = c->t;
+	r->stats.candidates++;
+	if ((r->stats.candidates & 255) == 0 && c->timeout > 0 && elapsed(&c->start) > c->timeout) {
+		r->timed_out = true;
+		c->stop = true;
+		return;
+	}
+	for (int l = 0; l < t->n_locs; l++)
+		c->mem_final[l] = c->x.ev[c->co_last[l]].val;
+	if (t->filter && !cond_eval(t->filter, final_value, c)) {
+		r->stats.filtered++;
+		return;
+	}
+	cat_verdict v = { 0 };
+	if (c->m) {
+		if (!cat_model_check(c->m, &c->x, &v, c->d)) {
+			c->failed = true;
+			c->stop = true;
+			return;
+		}
+	} else {
+		v.allowed = true;
+	}
+	if (!v.allowed) {
+		r->stats.forbidden++;
+		return;
+	}
+	if (c->toofar) {
+		/* herd drops executions cut by the unroll limit, and says "Loop". */
+		r->stats.toofar++;
+		r->loop = true;
+		return;
+	}
+	r->stats.complete++;
+	bool holds = t->cond ? cond_eval(t->cond, final_value, c) : true;
+	if (holds)
+		r->pos++;
+	else
+		r->neg++;
+	for (int i = 0; i < r->n_lvals; i++)
+		c->state_vals[i] = final_value(c, r->lvals[i]);
+	result_add_state(r, &c->states, c->state_vals, holds);
+	for (int i = 0; i < v.n_flags; i++)
+		result_add_flag(r, v.flags[i]);
+}
+
+/* ---- coherence orders: every permutation of each location's writes ------------- */
+
+static void set_co(enum_ctx *c, int loc, const int *order, int k)
+{
+	/* order[0] is the initial write; the relation is the strict total
+	 * order it lists (transitive). */
+	for (int i = 0; i < k; i++) {
+		uint64_t *row = brel_row(&c->x.co, order[i]);
+		memset(row, 0, (size_t)c->x.co.words * sizeof *row);
+	}
+	for (int i = 0; i < k; i++)
+		for (int j = i + 1; j < k; j++)
+			brel_add(&c->x.co, order[i], order[j]);
+	c->co_last[loc] = order[k - 1];
+}
+
+/* Next permutation of a[1..k-1] in lexicographic order; false after the
+ * last one. */
+static bool next_perm(int *a, int k)
+{
+	int i = k - 2;
+	while (i >= 1 && a[i] >= a[i + 1])
+		i--;
+	if (i < 1)
+		return false;
+	int j = k - 1;
+	while (a[j] <= a[i])
+		j--;
+	int tmp = a[i];
+	a[i] = a[j];
+	a[j] = tmp;
+	for (int lo = i + 1, hi = k - 1; lo < hi; lo++, hi--) {
+		tmp = a[lo];
+		a[lo] = a[hi];
+		a[hi] = tmp;
+	}
+	return true;
+}
+
+static void enum_co(enum_ctx *c, int loc)
+{
+	if (c->stop)
+		return;
+	if (loc == c->t->n_locs) {
+		judge(c);
+		return;
+	}
+	int k = c->loc_n_writes[loc];
+	int *order = xmalloc((size_t)k * sizeof *order);
+	memcpy(order, c->loc_writes[loc], (size_t)k * sizeof *order);
+	/* event indices increase along loc_writes, so this is the first
+	 * permutation */
+	do {
+		set_co(c, loc, order, k);
+		enum_co(c, loc + 1);
+	} while (!c->stop && next_perm(order, k));
+	free(order);
+}
+
+/* ---- reads-from: every matching write for each load ----------------------------- */
+
+static void enum_rf(enum_ctx *c, int i)
+{
+	if (c->stop)
+		return;
+	if (i == c->n_loads) {
+		enum_co(c, 0);
+		return;
+	}
+	int e = c->load_ev[i];
+	for (int k = 0; k < c->load_n_cands[i] && !c->stop; k++) {
+		int w = c->load_cands[i][k];
+		brel_add(&c->x.rf, w, e);
+		enum_rf(c, i + 1);
+		brel_del(&c->x.rf, w, e);
+	}
+}
+
+/* ---- one combination of paths ------------------------------------------------ */
+
+static bool is_atomic_access(const event *e)
+{
+	return (e->flags & (EVF_ATOMIC | EVF_EXCL)) != 0;
+}
+
+/* herd's pairing of atomic accesses: each atomic load with the first
+ * po-later atomic store to the same location, unless another atomic load
+ * of that location comes in between. */
+static void add_rmw(enum_ctx *c, int first, int last)
+{
+	execution *x = &c->x;
+	for (int r = first; r < last; r++) {
+		if (x->ev[r].kind != EV_READ || !is_atomic_access(&x->ev[r]))
+			continue;
+		for (int w = r + 1; w < last; w++) {
+			const event *e = &x->ev[w];
+			if (!is_atomic_access(e) || e->loc != x->ev[r].loc)
+				continue;
+			if (e->kind == EV_READ)
+				break;
+			if (e->kind == EV_WRITE) {
+				brel_add(&x->rmw, r, w);
+				break;
+			}
+		}
+	}
+}
+
+static void add_deps(brel *rel, const dep_list *l, int base)
+{
+	for (int i = 0; i < l->n; i++)
+		brel_add(rel, base + l->e[i].from, base + l->e[i].to);
+}
+
+static void free_combination(enum_ctx *c)
+{
+	for (int i = 0; i < c->n_loads; i++)
+		free(c->load_cands[i]);
+	free(c->load_cands);
+	free(c->load_n_cands);
+	free(c->load_ev);
+	c->load_cands = NULL;
+	c->load_n_cands = NULL;
+	c->load_ev = NULL;
+	c->n_loads = 0;
+	for (int l = 0; l < c->t->n_locs; l++)
+		free(c->loc_writes[l]);
+	execution_free(&c->x);
+}
+
+static void run_combination(enum_ctx *c)
+{
+	const litmus_test *t = c->t;
+	int n = t->n_locs;
+	c->toofar = false;
+	for (int i = 0; i < t->n_threads; i++) {
+		c->base[i] = n;
+		n += c->pick[i]->n_ev;
+		c->toofar |= c->pick[i]->toofar;
+	}
+	execution_init(&c->x, t, n);
+	execution *x = &c->x;
+	for (int l = 0; l < t->n_locs; l++) {
+		event *e = &x->ev[l];
+		memset(e, 0, sizeof *e);
+		e->kind = EV_WRITE;
+		e->thread = -1;
+		e->instr = -1;
+		e->op = -1;
+		e->po_index = 0;
+		e->loc = l;
+		e->val = t->locs[l].init;
+		e->flags = EVF_INIT;
+	}
+	for (int i = 0; i < t->n_threads; i++) {
+		const thread_path *p = c->pick[i];
+		int b = c->base[i];
+		for (int k = 0; k < p->n_ev; k++) {
+			event *e = &x->ev[b + k];
+			const path_event *pe = &p->ev[k];
+			memset(e, 0, sizeof *e);
+			e->kind = pe->kind;
+			e->thread = i;
+			e->instr = pe->instr;
+			e->op = pe->op;
+			e->po_index = k;
+			e->loc = pe->loc;
+			e->val = pe->val;
+			e->flags = pe->flags;
+			e->fence = pe->fence;
+			for (int j = k + 1; j < p->n_ev; j++)
+				brel_add(&x->po, b + k, b + j);
+		}
+		add_deps(&x->addr, &p->addr, b);
+		add_deps(&x->data, &p->data, b);
+		add_deps(&x->ctrl, &p->ctrl, b);
+		add_rmw(c, b, b + p->n_ev);
+	}
+	/* writes per location, initial write first */
+	for (int l = 0; l < t->n_locs; l++) {
+		c->loc_writes[l] = xmalloc((size_t)n * sizeof **c->loc_writes);
+		c->loc_n_writes[l] = 0;
+		c->loc_writes[l][c->loc_n_writes[l]++] = l;
+	}
+	int n_loads = 0;
+	for (int e = t->n_locs; e < n; e++) {
+		if (x->ev[e].kind == EV_WRITE)
+			c->loc_writes[x->ev[e].loc][c->loc_n_writes[x->ev[e].loc]++] = e;
+		else if (x->ev[e].kind == EV_READ)
+			n_loads++;
+	}
+	c->load_ev = xmalloc(((size_t)n_loads + 1) * sizeof *c->load_ev);
+	c->load_cands = xcalloc((size_t)n_loads + 1, sizeof *c->load_cands);
+	c->load_n_cands = xcalloc((size_t)n_loads + 1, sizeof *c->load_n_cands);
+	c->n_loads = n_loads;
+	bool feasible = true;
+	int li = 0;
+	for (int e = t->n_locs; e < n; e++) {
+		if (x->ev[e].kind != EV_READ)
+			continue;
+		int loc = x->ev[e].loc;
+		c->load_ev[li] = e;
+		c->load_cands[li] = xmalloc(((size_t)c->loc_n_writes[loc] + 1) * sizeof **c->load_cands);
+		for (int k = 0; k < c->loc_n_writes[loc]; k++) {
+			int w = c->loc_writes[loc][k];
+			if (value_eq(x->ev[w].val, x->ev[e].val))
+				c->load_cands[li][c->load_n_cands[li]++] = w;
+		}
+		if (c->load_n_cands[li] == 0)
+			feasible = false;
+		li++;
+	}
+	if (feasible)
+		enum_rf(c, 0);
+	free_combination(c);
+}
+
+/* Every choice of one path per thread. */
+static void enum_paths(enum_ctx *c, int i)
+{
+	if (c->stop)
+		return;
+	if (i == c->t->n_threads) {
+		run_combination(c);
+		return;
+	}
+	const path_set *ps = &c->paths[i];
+	for (int k = 0; k < ps->n && !c->stop; k++) {
+		c->pick[i] = &ps->p[k];
+		enum_paths(c, i + 1);
+	}
+}
+
+bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d)
+{
+	enum_ctx c = { 0 };
+	c.t = t;
+	c.m = m;
+	c.d = d;
+	c.r = r;
+	c.timeout = o->timeout;
+	clock_gettime(CLOCK_MONOTONIC, &c.start);
+	int unroll = o->unroll > 0 ? o->unroll : 2;
+	paths_build(t, unroll, &c.paths, &r->stats.value_rounds, d);
+	for (int i = 0; i < t->n_threads; i++)
+		r->stats.paths += c.paths[i].n;
+	size_t nt = (size_t)t->n_threads + 1, nl = (size_t)t->n_locs + 1;
+	c.pick = xcalloc(nt, sizeof *c.pick);
+	c.base = xcalloc(nt, sizeof *c.base);
+	c.loc_writes = xcalloc(nl, sizeof *c.loc_writes);
+	c.loc_n_writes = xcalloc(nl, sizeof *c.loc_n_writes);
+	c.co_last = xcalloc(nl, sizeof *c.co_last);
+	c.mem_final = xcalloc(nl, sizeof *c.mem_final);
+	c.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *c.state_vals);
+	enum_paths(&c, 0);
+	result_sort_flags(r);
+	state_table_free(&c.states);
+	paths_free(t, c.paths);
+	free(c.pick);
+	free(c.base);
+	free(c.loc_writes);
+	free(c.loc_n_writes);
+	free(c.co_last);
+	free(c.mem_final);
+	free(c.state_vals);
+	if (c.failed) {
+		srcloc at = { t->file, 0, 0 };
+		diag_error(d, at, "the model could not evaluate an execution of test %s", t->name ? t->name : "?");
+		return false;
+	}
+	return true;
+}

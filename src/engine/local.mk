@@ -1,0 +1,10 @@
+# src/engine: engines that turn a test and a model into results.
+libweft_a_SOURCES += src/engine/engine.h src/engine/engine.c \
+	src/engine/result.h src/engine/result.c \
+	src/engine/paths.h src/engine/thread_paths.c \
+	src/engine/enumerate.c
+
+check_PROGRAMS += tests/unit/test_engine
+tests_unit_test_engine_SOURCES = tests/unit/test_engine.c
+tests_unit_test_engine_LDADD = libweft.a $(WEFT_LIBS)
+TESTS += tests/unit/test_engine

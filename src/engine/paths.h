@@ -1,0 +1,80 @@
+/* paths.h — (private to src/engine) the thread interpreter: every control
+ * path of every thread, with the values its loads may return.
+ *
+ * Loads are not tied to writes here: a load may return any value its
+ * location can hold.  Those value sets are computed first, by a fixpoint
+ * (start from the initial values, run every thread, add every value stored,
+ * until nothing new appears).  enumerate.c then pairs each load with the
+ * writes of the same value.
+ *
+ * Dependencies are found by taint tracking through registers: a register
+ * carries the set of loads its value was computed from.  An access whose
+ * address uses a tainted register gets addr edges, a store whose data is
+ * tainted gets data edges, and every event after a conditional branch on a
+ * tainted register gets ctrl edges from those loads.
+ */
+#ifndef WEFT_ENGINE_PATHS_H
+#define WEFT_ENGINE_PATHS_H
+
+#include <stdbool.h>
+
+#include "../exec/exec.h"
+#include "../prog/prog.h"
+#include "../util/util.h"
+
+/* An event of one thread path.  Dependencies are in the path's edge lists,
+ * as indices into the path's events. */
+typedef struct path_event {
+	enum event_kind kind;
+	int op, instr;
+	int loc;            /* memory location, -1 for fences and branches */
+	value val;          /* value read or written                        */
+	unsigned flags;     /* EVF_ATOMIC, EVF_EXCL                         */
+	const char *fence;  /* EV_FENCE                                     */
+} path_event;
+
+typedef struct dep_edge {
+	int from, to;
+} dep_edge;
+
+typedef struct dep_list {
+	int n;
+	size_t cap;
+	dep_edge *e;
+} dep_list;
+
+/* One control path of one thread, with one value per load. */
+typedef struct thread_path {
+	int n_ev;
+	path_event *ev;
+	dep_list addr, data, ctrl;
+	value *regs;        /* final register values (thread's n_regs)     */
+	bool toofar;        /* cut by the unroll limit                      */
+} thread_path;
+
+typedef struct path_set {
+	int n;
+	size_t cap;
+	thread_path *p;
+} path_set;
+
+/* The values a location may hold, each once. */
+typedef struct value_set {
+	int n;
+	size_t cap;
+	value *v;
+} value_set;
+
+bool value_set_add(value_set *s, value v);   /* true if it was new */
+bool value_set_has(const value_set *s, value v);
+
+/* All paths of all threads of `t`.  `paths` gets t->n_threads path sets;
+ * `rounds` the number of fixpoint rounds.  Problems (division by zero, an
+ * integer used as an address, a path too long) drop the path concerned and
+ * are reported once each as warnings through d.  Returns false only when
+ * the value sets did not converge (also reported); the paths are then
+ * those of the last round. */
+bool paths_build(const litmus_test *t, int unroll, path_set **paths, long *rounds, diag *d);
+void paths_free(const litmus_test *t, path_set *paths);
+
+#endif

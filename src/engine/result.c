@@ -1,0 +1,155 @@
+/* result.c — the pieces of a test_result every engine fills the same way. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "result.h"
+
+static bool lval_same(lval a, lval b)
+{
+	if (a.thread != b.thread)
+		return false;
+	return a.thread >= 0 ? a.reg == b.reg : a.loc == b.loc;
+}
+
+static void add_lval(test_result *r, size_t *cap, lval lv)
+{
+	for (int i = 0; i < r->n_lvals; i++)
+		if (lval_same(r->lvals[i], lv))
+			return;
+	GROW(r->lvals, *cap, (size_t)r->n_lvals + 1);
+	r->lvals[r->n_lvals++] = lv;
+}
+
+static void cond_lvals(test_result *r, size_t *cap, const cond *c)
+{
+	if (!c)
+		return;
+	switch (c->kind) {
+	case COND_EQ:
+	case COND_NE:
+		add_lval(r, cap, c->lhs);
+		break;
+	case COND_NOT:
+		cond_lvals(r, cap, c->l);
+		break;
+	case COND_AND:
+	case COND_OR:
+	case COND_IMPLIES:
+		cond_lvals(r, cap, c->l);
+		cond_lvals(r, cap, c->r);
+		break;
+	case COND_TRUE:
+	case COND_FALSE:
+		break;
+	}
+}
+
+void result_collect_lvals(test_result *r, const litmus_test *t)
+{
+	size_t cap = 0;
+	cond_lvals(r, &cap, t->cond);
+	for (int i = 0; i < t->n_observed; i++)
+		add_lval(r, &cap, t->observed[i]);
+}
+
+static uint64_t hash_values(const value *v, int n)
+{
+	uint64_t h = 1469598103934665603u;   /* FNV-1a over the fields */
+	for (int i = 0; i < n; i++) {
+		uint64_t parts[2] = { (uint64_t)(int64_t)v[i].loc, (uint64_t)v[i].num };
+		for (int k = 0; k < 2; k++) {
+			h ^= parts[k];
+			h *= 1099511628211u;
+			h ^= h >> 29;
+		}
+	}
+	return h;
+}
+
+static bool same_values(const value *a, const value *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!value_eq(a[i], b[i]))
+			return false;
+	return true;
+}
+
+static void rehash(test_result *r, state_table *tab)
+{
+	int n = tab->n_slots ? tab->n_slots * 2 : 64;
+	free(tab->slots);
+	tab->slots = xmalloc((size_t)n * sizeof *tab->slots);
+	for (int i = 0; i < n; i++)
+		tab->slots[i] = -1;
+	tab->n_slots = n;
+	for (int s = 0; s < r->n_states; s++) {
+		uint64_t h = hash_values(r->states[s].vals, r->n_lvals) & (uint64_t)(n - 1);
+		while (tab->slots[h] >= 0)
+			h = (h + 1) & (uint64_t)(n - 1);
+		tab->slots[h] = s;
+	}
+}
+
+void result_add_state(test_result *r, state_table *tab, const value *vals, bool holds)
+{
+	if ((r->n_states + 1) * 2 > tab->n_slots)
+		rehash(r, tab);
+	uint64_t mask = (uint64_t)tab->n_slots - 1;
+	uint64_t h = hash_values(vals, r->n_lvals) & mask;
+	while (tab->slots[h] >= 0) {
+		final_state *s = &r->states[tab->slots[h]];
+		if (same_values(s->vals, vals, r->n_lvals)) {
+			s->count++;
+			return;
+		}
+		h = (h + 1) & mask;
+	}
+	GROW(r->states, tab->cap_states, (size_t)r->n_states + 1);
+	final_state *s = &r->states[r->n_states];
+	s->vals = xmalloc(((size_t)r->n_lvals + 1) * sizeof *s->vals);
+	memcpy(s->vals, vals, (size_t)r->n_lvals * sizeof *s->vals);
+	s->holds = holds;
+	s->count = 1;
+	tab->slots[h] = r->n_states++;
+}
+
+void state_table_free(state_table *tab)
+{
+	free(tab->slots);
+	tab->slots = NULL;
+	tab->n_slots = 0;
+}
+
+void result_add_flag(test_result *r, const char *name)
+{
+	for (int i = 0; i < r->n_flags; i++)
+		if (!strcmp(r->flags[i], name))
+			return;
+	r->flags = xrealloc(r->flags, ((size_t)r->n_flags + 1) * sizeof *r->flags);
+	r->flags[r->n_flags++] = xstrdup(name);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void result_sort_flags(test_result *r)
+{
+	if (r->n_flags > 1)
+		qsort(r->flags, (size_t)r->n_flags, sizeof *r->flags, cmp_str);
+}
+
+void test_result_free(test_result *r)
+{
+	if (!r)
+		return;
+	for (int i = 0; i < r->n_states; i++)
+		free(r->states[i].vals);
+	free(r->states);
+	for (int i = 0; i < r->n_flags; i++)
+		free(r->flags[i]);
+	free(r->flags);
+	free(r->lvals);
+	memset(r, 0, sizeof *r);
+}

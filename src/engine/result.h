@@ -1,0 +1,27 @@
+/* result.h — (private to src/engine) building a test_result: the table of
+ * distinct final states, the flags seen, the displayed lvals. */
+#ifndef WEFT_ENGINE_RESULT_H
+#define WEFT_ENGINE_RESULT_H
+
+#include "engine.h"
+
+/* The lvals a report shows: the condition's, then the `locations` list's,
+ * each once.  Sets r->lvals / r->n_lvals. */
+void result_collect_lvals(test_result *r, const litmus_test *t);
+
+/* Distinct final states, found by hashing their values. */
+typedef struct state_table {
+	int *slots;      /* index into r->states, or -1; power-of-two size */
+	int n_slots;
+	size_t cap_states;
+} state_table;
+
+/* Count one execution ending in state `vals` (r->n_lvals values, copied). */
+void result_add_state(test_result *r, state_table *tab, const value *vals, bool holds);
+void state_table_free(state_table *tab);
+
+/* Note that flag `name` fired (kept once, sorted at the end). */
+void result_add_flag(test_result *r, const char *name);
+void result_sort_flags(test_result *r);
+
+#endif

@@ -1,0 +1,364 @@
+/* herd_text.c — herd7's result block (see report.h).
+ *
+ * The facts that make the block byte-identical to herd7's:
+ *   - A state line lists the displayed locations (the condition's and the
+ *     `locations` list's) in herd's location order: registers first, by
+ *     thread, then by the architecture's register order (PPC r0 < r1 < ...
+ *     < r31 numerically; X86 EAX EBX ECX EDX ESI EDI EBP ESP; X86_64 by base
+ *     register rax rbx rcx rdx rsi rdi rbp rsp r8 ... r15); then memory
+ *     locations by name, printed [x].  Each binding is "loc=value;", joined
+ *     by one blank.
+ *   - State lines are sorted by their values, compared location by
+ *     location in that order; integers (numerically) before addresses
+ *     (by name).  An address prints as the location's name.
+ *   - The condition is re-printed from its tree: "/\", "\/", "=>" with one
+ *     blank each side, "not (...)" for negation (also for <>), "true" and
+ *     "false"; parentheses only where herd puts them: an \/ or => under a
+ *     /\, an => under an \/, an /\ or \/ under a =>.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+/* ---- herd's order of locations ---------------------------------------------- */
+
+static bool same_folded(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return false;
+	return *a == *b;
+}
+
+static int index_in(const char *name, const char *const *list)
+{
+	for (int i = 0; list[i]; i++)
+		if (same_folded(name, list[i]))
+			return i;
+	return -1;
+}
+
+/* Rank of a register in the architecture's register order, or -1 when
+ * unknown (then names compare as strings). */
+static int reg_rank(const char *arch, const char *name)
+{
+	if (!arch || !name)
+		return -1;
+	if (!strcmp(arch, "PPC")) {
+		if ((name[0] == 'r' || name[0] == 'R') && name[1]) {
+			char *end;
+			long n = strtol(name + 1, &end, 10);
+			if (!*end && n >= 0 && n < 32)
+				return (int)n;
+		}
+		return -1;
+	}
+	if (!strcmp(arch, "X86")) {
+		static const char *const regs[] = { "EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP",
+		                                    "EIP", "ZF", "SF", "CF", NULL };
+		return index_in(name, regs);
+	}
+	if (!strcmp(arch, "X86_64")) {
+		/* every width of one register shares its rank */
+		static const char *const names[5][17] = {
+			{ "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8", "r9", "r10", "r11", "r12",
+			  "r13", "r14", "r15", NULL },
+			{ "eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp", "r8d", "r9d", "r10d", "r11d",
+			  "r12d", "r13d", "r14d", "r15d", NULL },
+			{ "ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "r8w", "r9w", "r10w", "r11w", "r12w",
+			  "r13w", "r14w", "r15w", NULL },
+			{ "al", "bl", "cl", "dl", "sil", "dil", "bpl", "spl", "r8b", "r9b", "r10b", "r11b",
+			  "r12b", "r13b", "r14b", "r15b", NULL },
+			{ "ah", "bh", "ch", "dh", NULL },
+		};
+		if (name[0] == '%')
+			name++;
+		for (int w = 0; w < 5; w++) {
+			int k = index_in(name, names[w]);
+			if (k >= 0)
+				return k;
+		}
+		return -1;
+	}
+	return -1;
+}
+
+static int lval_cmp(const litmus_test *t, lval a, lval b)
+{
+	bool ra = a.thread >= 0, rb = b.thread >= 0;
+	if (ra != rb)
+		return ra ? -1 : 1;
+	if (ra) {
+		int ia = t->threads[a.thread].id, ib = t->threads[b.thread].id;
+		if (ia != ib)
+			return ia < ib ? -1 : 1;
+		const char *na = t->threads[a.thread].regs[a.reg].name;
+		const char *nb = t->threads[b.thread].regs[b.reg].name;
+		int ka = reg_rank(t->arch_name, na), kb = reg_rank(t->arch_name, nb);
+		if (ka >= 0 && kb >= 0 && ka != kb)
+			return ka < kb ? -1 : 1;
+		if ((ka >= 0) != (kb >= 0))
+			return ka >= 0 ? -1 : 1;
+		return strcmp(na, nb);
+	}
+	return strcmp(t->locs[a.loc].name, t->locs[b.loc].name);
+}
+
+static int value_cmp(const litmus_test *t, value a, value b)
+{
+	bool ia = a.loc < 0, ib = b.loc < 0;
+	if (ia != ib)
+		return ia ? -1 : 1;
+	if (!ia && a.loc != b.loc) {
+		int c = strcmp(t->locs[a.loc].name, t->locs[b.loc].name);
+		if (c)
+			return c;
+		return a.loc < b.loc ? -1 : 1;
+	}
+	return a.num < b.num ? -1 : a.num > b.num;
+}
+
+/* ---- printing values and locations ---------------------------------------------- */
+
+static void put_value(const litmus_test *t, value v, strbuf *out)
+{
+	if (v.loc < 0) {
+		sb_printf(out, "%lld", (long long)v.num);
+		return;
+	}
+	sb_puts(out, v.loc < t->n_locs ? t->locs[v.loc].name : "?");
+	if (v.num)
+		sb_printf(out, "+%lld", (long long)v.num);
+}
+
+static void put_lval(const litmus_test *t, lval lv, strbuf *out)
+{
+	if (lv.thread >= 0)
+		sb_printf(out, "%d:%s", t->threads[lv.thread].id, t->threads[lv.thread].regs[lv.reg].name);
+	else
+		sb_printf(out, "[%s]", t->locs[lv.loc].name);
+}
+
+/* ---- the condition ---------------------------------------------------------------- */
+
+enum prec { P_TOP, P_AND, P_OR, P_IMPLIES };
+
+static bool needs_paren(enum prec above, enum prec here)
+{
+	switch (above) {
+	case P_TOP:
+		return false;
+	case P_IMPLIES:
+		return here != P_IMPLIES;
+	case P_AND:
+		return here != P_AND;
+	case P_OR:
+		return here == P_IMPLIES;
+	}
+	return false;
+}
+
+static void put_cond(const litmus_test *t, const cond *c, enum prec above, strbuf *out)
+{
+	if (!c) {
+		sb_puts(out, "true");
+		return;
+	}
+	enum prec here;
+	const char *opname;
+	switch (c->kind) {
+	case COND_TRUE:
+		sb_puts(out, "true");
+		return;
+	case COND_FALSE:
+		sb_puts(out, "false");
+		return;
+	case COND_EQ:
+		put_lval(t, c->lhs, out);
+		sb_putc(out, '=');
+		put_value(t, c->rhs, out);
+		return;
+	case COND_NE:
+		sb_puts(out, "not (");
+		put_lval(t, c->lhs, out);
+		sb_putc(out, '=');
+		put_value(t, c->rhs, out);
+		sb_putc(out, ')');
+		return;
+	case COND_NOT:
+		sb_puts(out, "not (");
+		put_cond(t, c->l, P_TOP, out);
+		sb_putc(out, ')');
+		return;
+	case COND_AND:
+		here = P_AND;
+		opname = " /\\ ";
+		break;
+	case COND_OR:
+		here = P_OR;
+		opname = " \\/ ";
+		break;
+	case COND_IMPLIES:
+		here = P_IMPLIES;
+		opname = " => ";
+		break;
+	default:
+		return;
+	}
+	bool paren = needs_paren(above, here);
+	if (paren)
+		sb_putc(out, '(');
+	put_cond(t, c->l, here, out);
+	sb_puts(out, opname);
+	put_cond(t, c->r, here, out);
+	if (paren)
+		sb_putc(out, ')');
+}
+
+static const char *quant_name(enum quantifier q)
+{
+	switch (q) {
+	case Q_NOT_EXISTS: return "~exists";
+	case Q_FORALL: return "forall";
+	case Q_EXISTS: break;
+	}
+	return "exists";
+}
+
+static const char *kind_name(enum quantifier q)
+{
+	switch (q) {
+	case Q_NOT_EXISTS: return "Forbidden";
+	case Q_FORALL: return "Required";
+	case Q_EXISTS: break;
+	}
+	return "Allowed";
+}
+
+void report_condition(const litmus_test *t, strbuf *out)
+{
+	sb_printf(out, "%s (", quant_name(t->quant));
+	put_cond(t, t->cond, P_TOP, out);
+	sb_putc(out, ')');
+}
+
+/* ---- the block ---------------------------------------------------------------------- */
+
+typedef struct sort_ctx {
+	const litmus_test *t;
+	const test_result *r;
+	const int *order;     /* lval indices in herd's order */
+} sort_ctx;
+
+/* qsort has no context argument in C11: sort with a small merge sort. */
+static int state_cmp(const sort_ctx *c, int a, int b)
+{
+	const value *va = c->r->states[a].vals, *vb = c->r->states[b].vals;
+	for (int i = 0; i < c->r->n_lvals; i++) {
+		int k = c->order[i];
+		int d = value_cmp(c->t, va[k], vb[k]);
+		if (d)
+			return d;
+	}
+	return 0;
+}
+
+static void merge_sort(const sort_ctx *c, int *a, int *tmp, int n)
+{
+	if (n < 2)
+		return;
+	int h = n / 2;
+	merge_sort(c, a, tmp, h);
+	merge_sort(c, a + h, tmp, n - h);
+	int i = 0, j = h, k = 0;
+	while (i < h && j < n)
+		tmp[k++] = state_cmp(c, a[i], a[j]) <= 0 ? a[i++] : a[j++];
+	while (i < h)
+		tmp[k++] = a[i++];
+	while (j < n)
+		tmp[k++] = a[j++];
+	memcpy(a, tmp, (size_t)n * sizeof *a);
+}
+
+static int *lval_order(const litmus_test *t, const test_result *r)
+{
+	int n = r->n_lvals;
+	int *order = xmalloc(((size_t)n + 1) * sizeof *order);
+	for (int i = 0; i < n; i++)
+		order[i] = i;
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && lval_cmp(t, r->lvals[order[j - 1]], r->lvals[order[j]]) > 0; j--) {
+			int tmp = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = tmp;
+		}
+	return order;
+}
+
+void report_herd(FILE *out, const litmus_test *t, const test_result *r, bool print_time, bool stats)
+{
+	if (r->timed_out)
+		return;
+	const char *name = t->name ? t->name : "?";
+	strbuf b = { 0 };
+	sb_printf(&b, "Test %s %s\n", name, kind_name(t->quant));
+	sb_printf(&b, "States %d\n", r->n_states);
+	int *order = lval_order(t, r);
+	int *idx = xmalloc(((size_t)r->n_states + 1) * sizeof *idx);
+	int *tmp = xmalloc(((size_t)r->n_states + 1) * sizeof *tmp);
+	for (int i = 0; i < r->n_states; i++)
+		idx[i] = i;
+	sort_ctx sc = { t, r, order };
+	merge_sort(&sc, idx, tmp, r->n_states);
+	for (int s = 0; s < r->n_states; s++) {
+		const value *v = r->states[idx[s]].vals;
+		for (int i = 0; i < r->n_lvals; i++) {
+			int k = order[i];
+			if (i)
+				sb_putc(&b, ' ');
+			put_lval(t, r->lvals[k], &b);
+			sb_putc(&b, '=');
+			put_value(t, v[k], &b);
+			sb_putc(&b, ';');
+		}
+		sb_putc(&b, '\n');
+	}
+	free(idx);
+	free(tmp);
+	free(order);
+	bool ok;
+	switch (t->quant) {
+	case Q_NOT_EXISTS: ok = r->pos == 0; break;
+	case Q_FORALL: ok = r->neg == 0; break;
+	default: ok = r->pos > 0; break;
+	}
+	sb_printf(&b, "%s%s\n", r->loop ? "Loop " : "", ok ? "Ok" : "No");
+	sb_puts(&b, "Witnesses\n");
+	if (t->quant == Q_NOT_EXISTS)
+		sb_printf(&b, "Positive: %ld Negative: %ld\n", r->neg, r->pos);
+	else
+		sb_printf(&b, "Positive: %ld Negative: %ld\n", r->pos, r->neg);
+	for (int i = 0; i < r->n_flags; i++)
+		sb_printf(&b, "Flag %s\n", r->flags[i]);
+	sb_puts(&b, "Condition ");
+	report_condition(t, &b);
+	sb_putc(&b, '\n');
+	sb_printf(&b, "Observation %s %s %ld %ld\n", name,
+	          r->pos == 0 ? "Never" : r->neg == 0 ? "Always" : "Sometimes", r->pos, r->neg);
+	if (stats) {
+		const engine_stats *s = &r->stats;
+		sb_printf(&b, "Stats %s engine=%s paths=%ld candidates=%ld complete=%ld forbidden=%ld "
+		          "filtered=%ld toofar=%ld blocked=%ld commits=%ld\n",
+		          name, r->engine ? r->engine : "?", s->paths, s->candidates, s->complete,
+		          s->forbidden, s->filtered, s->toofar, s->blocked, s->commits);
+	}
+	if (print_time)
+		sb_printf(&b, "Time %s %0.2f\n", name, r->time);
+	char hex[33];
+	test_hash(t, hex);
+	sb_printf(&b, "Hash=%s\n\n", hex);
+	fputs(b.s, out);
+	sb_free(&b);
+}

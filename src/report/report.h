@@ -1,0 +1,48 @@
+/* report.h — results as text.
+ *
+ * report_herd() prints herd7's result block, byte for byte as herd7 7.5x
+ * does (see ../../docs or /work/shared/docs/HERD-OUTPUT.md):
+ *
+ *   Test NAME Allowed|Forbidden|Required
+ *   States N
+ *   <one line per distinct final state, herd's order>
+ *   [Loop ]Ok|No
+ *   Witnesses
+ *   Positive: P Negative: M
+ *   Flag NAME                     (one per flag that fired)
+ *   Condition <quantifier> (<condition in herd's normal form>)
+ *   Observation NAME Always|Sometimes|Never pos neg
+ *   Time NAME seconds             (only when print_time)
+ *   Hash=<hex>
+ *   <blank line>
+ *
+ * A result that timed out prints nothing, as herd7 does (the caller says
+ * so on stderr).  With `stats`, one more line "Stats NAME ..." follows the
+ * Observation line (weft's own, not herd's).
+ */
+#ifndef WEFT_REPORT_H
+#define WEFT_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../engine/engine.h"
+#include "../prog/prog.h"
+#include "../util/util.h"
+
+void report_herd(FILE *out, const litmus_test *t, const test_result *r, bool print_time, bool stats);
+
+/* The test's hash: the file's own Hash= value when it has one, else the
+ * digest herd7 computes (test_hash.c explains it).  hex gets 32 lowercase
+ * hex digits and a NUL. */
+void test_hash(const litmus_test *t, char hex[33]);
+
+/* herd7's digest only, ignoring any Hash= line.  Returns false (and a
+ * digest of what it could read) when the file could not be read again for
+ * its init section. */
+bool test_hash_compute(const litmus_test *t, char hex[33]);
+
+/* herd's normal form of a condition, e.g. "exists (0:r1=1 /\ [x]=2)". */
+void report_condition(const litmus_test *t, strbuf *out);
+
+#endif

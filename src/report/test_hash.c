@@ -1,0 +1,595 @@
+/* test_hash.c — the digest herd7 prints as Hash= when a test has none.
+ *
+ * herd7 (lib/testHash.ml and the parser around it) hashes a normalised
+ * printing of the test, so that two files that differ only in layout,
+ * label names, comments or metadata get the same hash.  Re-derived here:
+ *
+ *   Hash = hex(MD5( I ++ D(init) ++ D(code) ++ D(observed) ))
+ *
+ * where D(s) is the raw 16-byte MD5 of string s and ++ concatenates bytes.
+ *
+ *   I      ""  unless the metadata has keys MemoryType/MT (any case): then
+ *          D of the concatenation of "key=value" (key in lower case) for
+ *          those keys, in reverse order of the keys sorted by name.
+ *   init   the entries of the init block as written (not the defaults),
+ *          sorted by location — registers first (by thread number, then
+ *          register name as a byte string), then symbolic registers
+ *          (%name, by name), then memory locations (by name) — one per
+ *          location, each printed "loc=value" ("0:r2=x", "x=1"), or
+ *          "type loc=value" when a type is declared ("uint64_t z=0" for a
+ *          bare declaration), "*loc=value", "type *loc=value",
+ *          "type name[size]"; a symbolic register prints without its %.
+ *          Joined with "; ".  Values are printed as written.
+ *   code   the threads as a table: each thread is the column of its
+ *          instructions in herd's own syntax (herd_instr.c), a label
+ *          being a line "L00:" of its own before its instruction.  Labels
+ *          are renamed L00, L01, ... in the byte order of their names over
+ *          the whole test.  Each line is the cells " %-Ws " (W: the width
+ *          of the widest line of that column, a missing line being an
+ *          empty cell) joined by "|", then ";\n".
+ *   observed  the locations of the condition and of `locations [...]`,
+ *          each once, registers first ("1:r3" by thread then name) then
+ *          memory locations ("x", no brackets), joined with "; ".
+ *
+ * The init block is read again from the file, because a litmus_test does
+ * not record which initial values were written and which are defaults.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "herd_instr.h"
+#include "report.h"
+
+/* ---- digests -------------------------------------------------------------- */
+
+static void md5_raw(const char *s, size_t n, unsigned char raw[16])
+{
+	char hex[33];
+	md5_hex(s, n, hex);
+	for (int i = 0; i < 16; i++) {
+		int hi = isdigit((unsigned char)hex[2 * i]) ? hex[2 * i] - '0' : hex[2 * i] - 'a' + 10;
+		int lo = isdigit((unsigned char)hex[2 * i + 1]) ? hex[2 * i + 1] - '0' : hex[2 * i + 1] - 'a' + 10;
+		raw[i] = (unsigned char)(hi * 16 + lo);
+	}
+}
+
+static void put_digest(strbuf *all, const strbuf *s)
+{
+	unsigned char raw[16];
+	md5_raw(s->s ? s->s : "", s->len, raw);
+	sb_putn(all, (const char *)raw, 16);
+}
+
+/* ---- locations in herd's order ------------------------------------------------ */
+
+enum loc_class { LC_REG, LC_SREG, LC_GLOBAL };
+
+typedef struct hloc {
+	enum loc_class cls;
+	long proc;
+	char *name;      /* register, symbolic register (no %) or location */
+	char *text;      /* what gets hashed */
+	int order;       /* position as written, for a stable sort */
+} hloc;
+
+static int hloc_cmp(const void *pa, const void *pb)
+{
+	const hloc *a = pa, *b = pb;
+	if (a->cls != b->cls)
+		return a->cls < b->cls ? -1 : 1;
+	if (a->cls == LC_REG && a->proc != b->proc)
+		return a->proc < b->proc ? -1 : 1;
+	int c = strcmp(a->name, b->name);
+	if (c)
+		return c;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+typedef struct hloc_list {
+	int n;
+	size_t cap;
+	hloc *v;
+} hloc_list;
+
+static void hloc_list_free(hloc_list *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		free(l->v[i].name);
+		free(l->v[i].text);
+	}
+	free(l->v);
+}
+
+/* Sort, drop repeated locations (herd keeps the first), join with "; ". */
+static void hloc_join(hloc_list *l, strbuf *out)
+{
+	if (l->n > 1)
+		qsort(l->v, (size_t)l->n, sizeof *l->v, hloc_cmp);
+	bool first = true;
+	for (int i = 0; i < l->n; i++) {
+		if (i > 0 && l->v[i].cls == l->v[i - 1].cls && l->v[i].proc == l->v[i - 1].proc &&
+		    !strcmp(l->v[i].name, l->v[i - 1].name))
+			continue;
+		if (!first)
+			sb_puts(out, "; ");
+		first = false;
+		sb_puts(out, l->v[i].text);
+	}
+}
+
+/* Classify a location as written: "P1:r2"/"1:r2", "%s", "[x]", "x". */
+static void classify(const char *s, hloc *h)
+{
+	size_t n = strlen(s);
+	const char *p = s;
+	if (*p == 'P' || *p == 'p')
+		p++;
+	if (isdigit((unsigned char)*p)) {
+		const char *q = p;
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (*q == ':' && q[1]) {
+			h->cls = LC_REG;
+			h->proc = strtol(p, NULL, 10);
+			h->name = xstrdup(q + 1);
+			return;
+		}
+	}
+	h->proc = 0;
+	if (s[0] == '%') {
+		h->cls = LC_SREG;
+		h->name = xstrdup(s + 1);
+	} else if (n >= 2 && s[0] == '[' && s[n - 1] == ']') {
+		h->cls = LC_GLOBAL;
+		const char *b = s + 1;
+		size_t m = n - 2;
+		while (m && isspace((unsigned char)*b)) {
+			b++;
+			m--;
+		}
+		while (m && isspace((unsigned char)b[m - 1]))
+			m--;
+		h->name = xstrndup(b, m);
+	} else {
+		h->cls = LC_GLOBAL;
+		h->name = xstrdup(s);
+	}
+}
+
+static char *loc_text(const hloc *h)
+{
+	if (h->cls == LC_REG)
+		return xasprintf("%ld:%s", h->proc, h->name);
+	return xstrdup(h->name);
+}
+
+/* ---- the init block, read again from the file ---------------------------------- */
+
+/* Remove (* nested comments *) and "quoted strings" (replaced by blanks,
+ * so that braces inside them do not count). */
+static void blank_comments(char *s)
+{
+	int depth = 0;
+	bool quote = false;
+	for (char *p = s; *p; p++) {
+		if (!quote && p[0] == '(' && p[1] == '*') {
+			depth++;
+			p[0] = p[1] = ' ';
+			p++;
+			continue;
+		}
+		if (depth && p[0] == '*' && p[1] == ')') {
+			depth--;
+			p[0] = p[1] = ' ';
+			p++;
+			continue;
+		}
+		if (depth) {
+			if (*p != '\n')
+				*p = ' ';
+			continue;
+		}
+		if (*p == '"') {
+			quote = !quote;
+			*p = ' ';
+			continue;
+		}
+		if (quote && *p != '\n')
+			*p = ' ';
+	}
+}
+
+static char *trim(char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
+/* One init entry, e.g. "P0:r2=x", "uint64_t z", "int *p=&x", "t[2]". */
+static void init_entry(char *e, int order, hloc_list *out)
+{
+	e = trim(e);
+	if (!*e)
+		return;
+	char *eq = strchr(e, '=');
+	char *value = NULL;
+	if (eq) {
+		*eq = '\0';
+		value = trim(eq + 1);
+	}
+	char *lhs = trim(e);
+	/* the location is the last word of the left-hand side */
+	char *locw = lhs + strlen(lhs);
+	while (locw > lhs && !isspace((unsigned char)locw[-1]))
+		locw--;
+	char *type = NULL;
+	if (locw > lhs) {
+		locw[-1] = '\0';
+		type = trim(lhs);
+	}
+	bool pointer = false;
+	if (*locw == '*') {
+		pointer = true;
+		locw++;
+	}
+	if (type && *type && type[strlen(type) - 1] == '*') {
+		pointer = true;
+		type[strlen(type) - 1] = '\0';
+		type = trim(type);
+	}
+	if (type && !*type)
+		type = NULL;
+	if (value && pointer && *value == '&')
+		value = trim(value + 1);
+	char *bracket = strchr(locw, '[');
+	bool array = type && bracket && locw[0] != '[';
+	GROW(out->v, out->cap, (size_t)out->n + 1);
+	hloc *h = &out->v[out->n++];
+	memset(h, 0, sizeof *h);
+	h->order = order;
+	if (array) {
+		char *name = xstrndup(locw, (size_t)(bracket - locw));
+		classify(name, h);
+		free(name);
+		h->text = xasprintf("%s %s%s", type, h->name, bracket);
+		return;
+	}
+	classify(locw, h);
+	char *loc = loc_text(h);
+	const char *v = value && *value ? value : "0";
+	if (!type && !pointer)
+		h->text = xasprintf("%s=%s", loc, v);
+	else if (!type)
+		h->text = xasprintf("*%s=%s", loc, v);
+	else if (pointer)
+		h->text = xasprintf("%s *%s=%s", type, loc, v);
+	else
+		h->text = xasprintf("%s %s=%s", type, loc, v);
+	free(loc);
+}
+
+/* The init entries of the file, printed and sorted; false if the file
+ * cannot be read or has no init block. */
+static bool init_string(const litmus_test *t, strbuf *out)
+{
+	diag quiet = { NULL, 0, 0 };
+	FILE *null = fopen("/dev/null", "w");
+	quiet.out = null;
+	size_t len;
+	char *text = t->file ? read_whole_file(t->file, &len, &quiet) : NULL;
+	if (null)
+		fclose(null);
+	if (!text)
+		return false;
+	blank_comments(text);
+	char *p = strchr(text, '\n');   /* skip the header line */
+	char *open = p ? strchr(p, '{') : NULL;
+	if (!open) {
+		free(text);
+		return false;
+	}
+	int depth = 0;
+	char *close = NULL;
+	for (char *q = open; *q; q++) {
+		if (*q == '{')
+			depth++;
+		else if (*q == '}' && --depth == 0) {
+			close = q;
+			break;
+		}
+	}
+	if (!close) {
+		free(text);
+		return false;
+	}
+	*close = '\0';
+	hloc_list l = { 0 };
+	char *start = open + 1;
+	int order = 0;
+	depth = 0;
+	for (char *q = start;; q++) {
+		if (*q == '{')
+			depth++;
+		else if (*q == '}')
+			depth--;
+		if ((*q == ';' && depth == 0) || !*q) {
+			bool end = !*q;
+			*q = '\0';
+			init_entry(start, order++, &l);
+			if (end)
+				break;
+			start = q + 1;
+		}
+	}
+	hloc_join(&l, out);
+	hloc_list_free(&l);
+	free(text);
+	return true;
+}
+
+/* ---- the code --------------------------------------------------------------- */
+
+typedef struct label_map {
+	int n;
+	size_t cap;
+	char **names;     /* sorted, unique */
+	char (*renamed)[8];
+} label_map;
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void label_map_add(label_map *m, const char *name)
+{
+	if (!name)
+		return;
+	for (int i = 0; i < m->n; i++)
+		if (!strcmp(m->names[i], name))
+			return;
+	GROW(m->names, m->cap, (size_t)m->n + 1);
+	m->names[m->n++] = xstrdup(name);
+}
+
+static const char *label_rename(void *ctx, const char *name)
+{
+	label_map *m = ctx;
+	char *const *hit = bsearch(&name, m->names, (size_t)m->n, sizeof *m->names, cmp_str);
+	return hit ? m->renamed[hit - m->names] : NULL;
+}
+
+static void label_map_build(label_map *m, const litmus_test *t)
+{
+	for (int i = 0; i < t->n_threads; i++) {
+		const thread *th = &t->threads[i];
+		for (int k = 0; k < th->n_labels; k++)
+			label_map_add(m, th->labels[k].name);
+		for (int k = 0; k < th->n_ops; k++)
+			if (th->ops[k].kind == OP_BRANCH)
+				label_map_add(m, th->ops[k].label);
+	}
+	if (m->n > 1)
+		qsort(m->names, (size_t)m->n, sizeof *m->names, cmp_str);
+	m->renamed = xcalloc((size_t)m->n + 1, sizeof *m->renamed);
+	for (int i = 0; i < m->n; i++)
+		snprintf(m->renamed[i], sizeof m->renamed[i], "L%02d", i % 100);
+}
+
+static void label_map_free(label_map *m)
+{
+	for (int i = 0; i < m->n; i++)
+		free(m->names[i]);
+	free(m->names);
+	free(m->renamed);
+}
+
+typedef struct column {
+	int n;
+	size_t cap;
+	char **lines;
+	size_t width;
+} column;
+
+static void column_add(column *c, char *line)
+{
+	GROW(c->lines, c->cap, (size_t)c->n + 1);
+	c->lines[c->n++] = line;
+	size_t w = strlen(line);
+	if (w > c->width)
+		c->width = w;
+}
+
+/* One thread's lines: each label as "Lnn:" before the instruction it
+ * names, then the instruction in herd's syntax. */
+static void thread_column(const litmus_test *t, const thread *th, label_map *m, column *c)
+{
+	const char *arch = t->arch_name ? t->arch_name : "";
+	bool *done = xcalloc((size_t)th->n_labels + 1, sizeof *done);
+	strbuf b = { 0 };
+	for (int j = 0; j <= th->n_instrs; j++) {
+		int at = j < th->n_instrs ? th->instrs[j].first_op : th->n_ops + 1;
+		for (int k = 0; k < th->n_labels; k++) {
+			if (done[k] || th->labels[k].op > at)
+				continue;
+			done[k] = true;
+			const char *n = label_rename(m, th->labels[k].name);
+			column_add(c, xasprintf("%s:", n ? n : th->labels[k].name));
+		}
+		if (j == th->n_instrs)
+			break;
+		sb_reset(&b);
+		herd_instr_print(arch, th->instrs[j].text ? th->instrs[j].text : "", label_rename, m, &b);
+		column_add(c, xstrdup(b.s ? b.s : ""));
+	}
+	sb_free(&b);
+	free(done);
+}
+
+static void code_string(const litmus_test *t, strbuf *out)
+{
+	label_map m = { 0 };
+	label_map_build(&m, t);
+	int nt = t->n_threads;
+	column *cols = xcalloc((size_t)nt + 1, sizeof *cols);
+	int rows = 0;
+	for (int i = 0; i < nt; i++) {
+		thread_column(t, &t->threads[i], &m, &cols[i]);
+		if (cols[i].n > rows)
+			rows = cols[i].n;
+	}
+	for (int r = 0; r < rows; r++) {
+		for (int i = 0; i < nt; i++) {
+			if (i)
+				sb_putc(out, '|');
+			const char *s = r < cols[i].n ? cols[i].lines[r] : "";
+			sb_printf(out, " %-*s ", (int)cols[i].width, s);
+		}
+		sb_puts(out, ";\n");
+	}
+	for (int i = 0; i < nt; i++) {
+		for (int r = 0; r < cols[i].n; r++)
+			free(cols[i].lines[r]);
+		free(cols[i].lines);
+	}
+	free(cols);
+	label_map_free(&m);
+}
+
+/* ---- observed locations ------------------------------------------------------- */
+
+static void observe(const litmus_test *t, lval lv, hloc_list *l)
+{
+	GROW(l->v, l->cap, (size_t)l->n + 1);
+	hloc *h = &l->v[l->n];
+	memset(h, 0, sizeof *h);
+	h->order = l->n;
+	if (lv.thread >= 0) {
+		if (lv.thread >= t->n_threads || lv.reg < 0 || lv.reg >= t->threads[lv.thread].n_regs)
+			return;
+		h->cls = LC_REG;
+		h->proc = t->threads[lv.thread].id;
+		h->name = xstrdup(t->threads[lv.thread].regs[lv.reg].name);
+	} else {
+		if (lv.loc < 0 || lv.loc >= t->n_locs)
+			return;
+		h->cls = LC_GLOBAL;
+		h->name = xstrdup(t->locs[lv.loc].name);
+	}
+	h->text = loc_text(h);
+	l->n++;
+}
+
+static void observe_cond(const litmus_test *t, const cond *c, hloc_list *l)
+{
+	if (!c)
+		return;
+	switch (c->kind) {
+	case COND_EQ:
+	case COND_NE:
+		observe(t, c->lhs, l);
+		break;
+	case COND_NOT:
+		observe_cond(t, c->l, l);
+		break;
+	case COND_AND:
+	case COND_OR:
+	case COND_IMPLIES:
+		observe_cond(t, c->l, l);
+		observe_cond(t, c->r, l);
+		break;
+	case COND_TRUE:
+	case COND_FALSE:
+		break;
+	}
+}
+
+static void observed_string(const litmus_test *t, strbuf *out)
+{
+	hloc_list l = { 0 };
+	observe_cond(t, t->cond, &l);
+	for (int i = 0; i < t->n_observed; i++)
+		observe(t, t->observed[i], &l);
+	hloc_join(&l, out);
+	hloc_list_free(&l);
+}
+
+/* ---- metadata that herd digests ---------------------------------------------- */
+
+static bool key_is(const char *k, const char *want)
+{
+	size_t n = strlen(want);
+	if (strlen(k) != n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (toupper((unsigned char)k[i]) != toupper((unsigned char)want[i]))
+			return false;
+	return true;
+}
+
+static int cmp_meta(const void *a, const void *b)
+{
+	const meta *x = *(const meta *const *)a, *y = *(const meta *const *)b;
+	return strcmp(x->key, y->key);
+}
+
+static void info_digest(const litmus_test *t, strbuf *all)
+{
+	const meta **keep = xcalloc((size_t)t->n_meta + 1, sizeof *keep);
+	int n = 0;
+	for (int i = 0; i < t->n_meta; i++)
+		if (t->meta[i].key && (key_is(t->meta[i].key, "MemoryType") || key_is(t->meta[i].key, "MT")))
+			keep[n++] = &t->meta[i];
+	if (n) {
+		/* stable: equal keys keep their order */
+		for (int i = 1; i < n; i++)
+			for (int j = i; j > 0 && cmp_meta(&keep[j - 1], &keep[j]) > 0; j--) {
+				const meta *tmp = keep[j];
+				keep[j] = keep[j - 1];
+				keep[j - 1] = tmp;
+			}
+		strbuf s = { 0 };
+		for (int i = n - 1; i >= 0; i--) {
+			for (const char *k = keep[i]->key; *k; k++)
+				sb_putc(&s, (char)tolower((unsigned char)*k));
+			sb_printf(&s, "=%s", keep[i]->value ? keep[i]->value : "");
+		}
+		put_digest(all, &s);
+		sb_free(&s);
+	}
+	free(keep);
+}
+
+/* ---- putting it together ------------------------------------------------------- */
+
+bool test_hash_compute(const litmus_test *t, char hex[33])
+{
+	strbuf all = { 0 }, init = { 0 }, code = { 0 }, obs = { 0 };
+	info_digest(t, &all);
+	bool ok = init_string(t, &init);
+	code_string(t, &code);
+	observed_string(t, &obs);
+	put_digest(&all, &init);
+	put_digest(&all, &code);
+	put_digest(&all, &obs);
+	md5_hex(all.s, all.len, hex);
+	sb_free(&all);
+	sb_free(&init);
+	sb_free(&code);
+	sb_free(&obs);
+	return ok;
+}
+
+void test_hash(const litmus_test *t, char hex[33])
+{
+	if (t->hash && strlen(t->hash) <= 32) {
+		strcpy(hex, t->hash);
+		return;
+	}
+	test_hash_compute(t, hex);
+}
