@@ -93,9 +93,8 @@ static inline address arch_address(operand base, operand index, int64_t offset)
 	return a;
 }
 
-/* The value of an immediate written as a number or as a location name (the
- * location's address, herd's `li r1,x`).  `text` is the word or number as
- * read; returns false after an error. */
+/* Read an immediate written as a number or as a location name (the
+ * location's address, as in `li r1,x`); returns false after an error. */
 bool arch_read_immediate(arch_cursor *c, value *out);
 
 /* ---- emitting ops (each sets every field the kind uses) ------------- */
