@@ -835,6 +835,11 @@ static void test_x86_64_instructions(void)
 		BRANCH(&f, 0, BR_GT, REG(&f, "flags"), "L0");
 	if (TRANSLATES(&f, "jmp L0", 1))
 		BRANCH(&f, 0, BR_ALWAYS, NONE(), "L0");
+	/* js/jns: the sign of the last result, which flags holds as LT. */
+	if (TRANSLATES(&f, "js L0", 1))
+		BRANCH(&f, 0, BR_LT, REG(&f, "flags"), "L0");
+	if (TRANSLATES(&f, "jns L0", 1))
+		BRANCH(&f, 0, BR_GE, REG(&f, "flags"), "L0");
 	fx_close(&f);
 }
 
