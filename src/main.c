@@ -1,131 +1,85 @@
 /* main.c — the `weft` command: options in, result blocks out.
  *
- * Only command-line plumbing lives here: every stage is reached through its
- * folder's header. */
+ * Only command-line plumbing lives here: inputs are expanded and selected
+ * (cli/inputs, cli/select), models and expectations are loaded once, then
+ * every test runs in a worker process (cli/runner, cli/job). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "cli/inputs.h"
+#include "cli/job.h"
 #include "cli/options.h"
-#include "litmus/litmus.h"
-#include "cat/cat.h"
-#include "engine/engine.h"
-#include "report/report.h"
+#include "cli/progress.h"
+#include "cli/runner.h"
+#include "cli/select.h"
 
-/* Models are loaded once per name and shared by every test that uses them. */
-typedef struct cached_model {
-	char *name;
-	cat_model *model;   /* NULL: loading failed (reported once) */
-} cached_model;
-
-typedef struct model_cache {
-	int n;
-	size_t cap;
-	cached_model *entries;
-} model_cache;
-
-static cat_model *model_get(model_cache *c, const char *name, const cat_search_path *sp, diag *d)
+/* How long past -timeout the parent waits before it kills a worker: the
+ * engine stops itself at the timeout, this catches a test stuck elsewhere
+ * (parsing, the model). */
+static double kill_deadline(double timeout)
 {
-	for (int i = 0; i < c->n; i++)
-		if (!strcmp(c->entries[i].name, name))
-			return c->entries[i].model;
-	GROW(c->entries, c->cap, (size_t)c->n + 1);
-	cached_model *e = &c->entries[c->n++];
-	e->name = xstrdup(name);
-	e->model = cat_model_load(name, sp, d);
-	return e->model;
+	return timeout > 0 ? timeout * 1.1 + 1.0 : 0;
 }
 
-static void model_cache_free(model_cache *c)
+static int default_workers(void)
 {
-	for (int i = 0; i < c->n; i++) {
-		free(c->entries[i].name);
-		if (c->entries[i].model)
-			cat_model_free(c->entries[i].model);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n >= 1 ? (int)(n > 256 ? 256 : n) : 1;
+}
+
+/* Load every model the plan needs, once, before any fork.  Returns false
+ * when one could not be loaded (reported through d). */
+static bool preload_models(const suite_run *s, diag *d)
+{
+	bool ok = true;
+	for (int i = 0; i < s->plan->n; i++) {
+		const char *name = job_model_name(s, s->plan->v[i].arch);
+		if (name && !model_cache_get(s->models, name, d))
+			ok = false;
 	}
-	free(c->entries);
+	return ok;
 }
 
-/* -I dirs, then $WEFT_CAT_PATH, then the installed models, then the source
- * tree's models (so a weft that was built but not installed still finds its
- * own models). */
-static void search_path_build(cat_search_path *sp, const weft_options *o, char **env_copy)
-{
-	const char *env = getenv("WEFT_CAT_PATH");
-	int cap = o->n_include + 2 + 1;
-	if (env)
-		for (const char *p = env; *p; p++)
-			cap += *p == ':';
-	if (env)
-		cap++;
-	const char **dirs = xcalloc((size_t)cap, sizeof *dirs);
-	int n = 0;
-	for (int i = 0; i < o->n_include; i++)
-		dirs[n++] = o->include[i];
-	*env_copy = NULL;
-	if (env) {
-		*env_copy = xstrdup(env);
-		char *save = NULL;
-		for (char *p = strtok_r(*env_copy, ":", &save); p; p = strtok_r(NULL, ":", &save))
-			dirs[n++] = p;
-	}
-	dirs[n++] = WEFT_CATDIR;
-	dirs[n++] = WEFT_SOURCE_CATDIR;
-	sp->n = n;
-	sp->dirs = dirs;
-}
-
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
-static int run(const weft_options *o, const input_list *in, const cat_search_path *sp)
+static int run_suite(const weft_options *o, const test_plan *plan, const expect_set *expect)
 {
 	diag d = { stderr, 0, 0 };
-	model_cache cache = { 0 };
+	model_cache models;
+	model_cache_init(&models, o);
+	suite_run s = { .o = o, .plan = plan, .models = &models, .expect = expect };
+	s.eo.timeout = o->timeout;
+	s.eo.stats = o->stats;
+	s.eo.unroll = 2;
 	int status = 0;
-	engine_opts eo = { 0 };
-	eo.timeout = o->timeout;
-	eo.stats = o->stats;
-	eo.unroll = 2;
-	for (int i = 0; i < in->n; i++) {
-		const char *path = in->paths[i];
-		if (o->action == ACT_CHECK && has_suffix(path, ".cat")) {
-			if (!cat_check_file(path, sp, &d))
-				status = 1;
-			continue;
-		}
-		litmus_test *t = litmus_parse_file(path, &d);
-		if (!t) {
+	if (o->action == ACT_RUN) {
+		/* Failed models are remembered in the cache: their tests are
+		 * counted as errors without the message repeated. */
+		if (!preload_models(&s, &d))
 			status = 1;
-			continue;
-		}
-		if (o->action == ACT_DUMP) {
-			litmus_test_dump(t, stdout);
-		} else if (o->action == ACT_RUN) {
-			const char *name = o->model ? o->model : t->arch->default_model;
-			cat_model *m = model_get(&cache, name, sp, &d);
-			if (!m) {
-				status = 1;
-			} else {
-				test_result r;
-				if (engine_run(o->engine, t, m, &eo, &r, &d)) {
-					report_herd(stdout, t, &r, true, o->stats);
-					if (r.timed_out)
-						status = 1;
-					test_result_free(&r);
-				} else {
-					status = 1;
-				}
-			}
-			fflush(stdout);
-		}
-		litmus_test_free(t);
 	}
-	model_cache_free(&cache);
+	if (o->maxmem_mb > 0 && !runner_can_limit_memory())
+		fputs("weft: warning: -maxmem is not enforced in sanitizer builds\n", stderr);
+	runner_limits lim = { o->jobs > 0 ? o->jobs : default_workers(), kill_deadline(o->timeout), o->maxmem_mb };
+	job_callbacks cb = { job_run, job_abnormal, job_name, &s };
+	progress pr;
+	progress_init(&pr, stderr, plan->n, o->action == ACT_RUN && !o->quiet && isatty(STDERR_FILENO));
+	run_totals t;
+	double start = progress_now();
+	runner_run(&lim, &cb, plan->n, &pr, &t);
+	double seconds = progress_now() - start;
+	if (t.sum.mismatches > 0) {
+		fprintf(stderr, "weft: %d expectation%s not met:\n", t.sum.mismatches,
+			t.sum.mismatches == 1 ? "" : "s");
+		fputs(t.notes.s, stderr);
+	}
+	if (o->action == ACT_RUN && t.jobs > 1 && !o->quiet)
+		summary_print(stderr, &t, seconds);
+	int resource_failures = t.sum.timeouts + t.out_of_memory + t.crashed;
+	if (t.sum.errors > 0 || t.sum.mismatches > 0 || (resource_failures > 0 && !o->failures_ok))
+		status = 1;
+	sb_free(&t.notes);
+	model_cache_free(&models);
 	return status;
 }
 
@@ -133,8 +87,10 @@ int main(int argc, char **argv)
 {
 	weft_options o;
 	int rc = options_parse(&o, argc, argv);
-	if (rc != 0)
+	if (rc != 0) {
+		options_free(&o);
 		return rc;
+	}
 	if (o.action == ACT_HELP) {
 		options_print_help(stdout);
 		options_free(&o);
@@ -145,25 +101,37 @@ int main(int argc, char **argv)
 		options_free(&o);
 		return 0;
 	}
-	if (o.n_inputs == 0) {
-		fputs("weft: no input files\nTry 'weft -help'.\n", stderr);
+	if (o.inputs.n == 0 || o.models.n > 1) {
+		fputs(o.inputs.n == 0 ? "weft: no input files\n" : "weft: one -model per run (for now)\n", stderr);
+		fputs("Try 'weft -help'.\n", stderr);
 		options_free(&o);
 		return 2;
 	}
 	diag d = { stderr, 0, 0 };
+	selector *sel = selector_new(&o, &d);
+	expect_set *expect = o.expect_files.n > 0 ? expect_new() : NULL;
+	bool config_ok = sel != NULL;
+	for (int i = 0; config_ok && i < o.expect_files.n; i++)
+		config_ok = expect_read(expect, o.expect_files.v[i], &d);
+	if (!config_ok) {
+		selector_free(sel);
+		expect_free(expect);
+		options_free(&o);
+		return 2;
+	}
 	input_list in = { 0 };
 	int status = 0;
-	for (int i = 0; i < o.n_inputs; i++)
-		if (!inputs_expand(&in, o.inputs[i], &d))
+	for (int i = 0; i < o.inputs.n; i++)
+		if (!inputs_expand(&in, o.inputs.v[i], &d))
 			status = 1;
-	cat_search_path sp;
-	char *env_copy;
-	search_path_build(&sp, &o, &env_copy);
-	if (run(&o, &in, &sp) != 0)
+	test_plan plan = { 0 };
+	plan_build(&plan, in.n, in.paths, sel, o.shard_k, o.shard_n);
+	if (run_suite(&o, &plan, expect) != 0)
 		status = 1;
-	free(sp.dirs);
-	free(env_copy);
+	plan_free(&plan);
 	inputs_free(&in);
+	selector_free(sel);
+	expect_free(expect);
 	options_free(&o);
 	return status;
 }

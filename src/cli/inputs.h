@@ -8,6 +8,8 @@
 #ifndef WEFT_INPUTS_H
 #define WEFT_INPUTS_H
 
+#include <stdbool.h>
+
 #include "../util/util.h"
 
 typedef struct input_list {

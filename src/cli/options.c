@@ -1,14 +1,18 @@
 /* options.c — the option table, its parser, and the help text made from it. */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "options.h"
 #include "../util/util.h"
 
 enum opt_id {
 	OPT_HELP, OPT_VERSION, OPT_CHECK, OPT_DUMP, OPT_MODEL, OPT_ENGINE,
-	OPT_INCLUDE, OPT_TIMEOUT, OPT_STATS,
+	OPT_INCLUDE, OPT_TIMEOUT, OPT_STATS, OPT_FORMAT, OPT_JOBS, OPT_MAXMEM,
+	OPT_QUIET, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
+	OPT_SHARD,
 };
 
 typedef struct opt_spec {
@@ -25,10 +29,29 @@ static const opt_spec specs[] = {
 	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64" },
 	{ OPT_ENGINE, "engine", NULL, "NAME", "exploration engine: enumerate (default)" },
 	{ OPT_INCLUDE, "I", NULL, "DIR", "add DIR to the cat search path (repeatable)" },
-	{ OPT_TIMEOUT, "timeout", NULL, "SECONDS",
-	  "give up on a test after SECONDS; it is reported as a timeout" },
+	{ OPT_FORMAT, "format", NULL, "herd|yaml",
+	  "output: herd7's result blocks (default), or one YAML document per test" },
 	{ OPT_STATS, "stats", NULL, NULL,
 	  "after each result block print `Stats NAME complete N blocked B commits C`" },
+	{ OPT_SELECT, "select", NULL, "REGEX",
+	  "run only tests whose name matches the PCRE2 REGEX (unanchored; repeatable: any)" },
+	{ OPT_NAMES, "names", NULL, "FILE",
+	  "run only tests named in FILE (one name a line; repeatable: any)" },
+	{ OPT_EXCL, "excl", NULL, "FILE|REGEX",
+	  "skip tests named in FILE when FILE is an existing file, else tests whose "
+	  "name matches REGEX (repeatable)" },
+	{ OPT_SHARD, "shard", NULL, "K/N",
+	  "run only the K-th of N slices of the selected tests (test i when i mod N = K-1)" },
+	{ OPT_JOBS, "j", NULL, "N", "run N tests at a time in worker processes (default: one per core)" },
+	{ OPT_TIMEOUT, "timeout", NULL, "SECONDS",
+	  "give up on a test after SECONDS of wall time; it is reported as a timeout" },
+	{ OPT_MAXMEM, "maxmem", NULL, "MB",
+	  "limit each test's address space to MB megabytes; it is reported as OutOfMemory" },
+	{ OPT_FAILURES_OK, "failures-ok", NULL, NULL,
+	  "timeouts, out-of-memory and crashed tests do not make the exit status 1" },
+	{ OPT_EXPECT, "expect", NULL, "FILE.yaml",
+	  "compare each test's verdict (and states) with FILE's; list mismatches, exit 1 if any" },
+	{ OPT_QUIET, "q", NULL, NULL, "no progress line and no final summary on stderr" },
 	{ OPT_CHECK, "check", NULL, NULL,
 	  "parse only (.litmus and .cat files): print nothing for good files, "
 	  "diagnostics for bad ones; exit 0 only if all parse" },
@@ -45,7 +68,8 @@ void options_print_help(FILE *out)
 	      "Runs herd-style litmus tests against an axiomatic memory model written in\n"
 	      "cat, and prints herd7's result block for each test.  A DIR argument means\n"
 	      "every *.litmus file below it (sorted); @LIST is a file of paths, one a line,\n"
-	      "relative to the list's folder.\n"
+	      "relative to the list's folder.  Each test runs in a worker process; output\n"
+	      "comes in input order whatever -j says.\n"
 	      "\n"
 	      "Options (single dash as in herd7; --name and --name=VALUE also work):\n",
 	      out);
@@ -63,7 +87,11 @@ void options_print_help(FILE *out)
 	      "The cat search path: the model's own folder, each -I DIR, each folder of\n"
 	      "$WEFT_CAT_PATH (colon separated), then the installed models.\n"
 	      "\n"
-	      "Exit status: 0 success; 1 a test or model could not be read or run;\n"
+	      "Progress goes to stderr when it is a terminal; a one-line summary follows\n"
+	      "any run of more than one test (both silenced by -q).\n"
+	      "\n"
+	      "Exit status: 0 success; 1 a test or model could not be read or run, a test\n"
+	      "timed out, ran out of memory or crashed, or an expectation failed;\n"
 	      "2 usage error.\n",
 	      out);
 }
@@ -99,18 +127,62 @@ static bool parse_seconds(const char *s, double *out)
 	return true;
 }
 
+/* A decimal integer in [lo, hi], nothing else. */
+static bool parse_long(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* "K/N" with 1 <= K <= N. */
+static bool parse_shard(const char *s, int *k, int *n)
+{
+	const char *slash = strchr(s, '/');
+	if (!slash)
+		return false;
+	char *head = xstrndup(s, (size_t)(slash - s));
+	long kv, nv;
+	bool ok = parse_long(head, 1, INT_MAX, &kv) && parse_long(slash + 1, 1, INT_MAX, &nv) && kv <= nv;
+	free(head);
+	if (ok) {
+		*k = (int)kv;
+		*n = (int)nv;
+	}
+	return ok;
+}
+
+static bool is_regular_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static void push(str_list *l, const char *s)
+{
+	l->v[l->n++] = s;
+}
+
 int options_parse(weft_options *o, int argc, char **argv)
 {
 	memset(o, 0, sizeof *o);
 	o->action = ACT_RUN;
+	o->format = FMT_HERD;
 	o->engine = "enumerate";
-	o->include = xcalloc((size_t)argc, sizeof *o->include);
-	o->inputs = xcalloc((size_t)argc, sizeof *o->inputs);
+	/* Every list holds at most argc entries, so one allocation each. */
+	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
+			      &o->names_files, &o->expect_files, &o->inputs };
+	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
+		lists[i]->v = xcalloc((size_t)argc, sizeof *lists[i]->v);
 	bool only_inputs = false;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (only_inputs || a[0] != '-' || a[1] == '\0') {
-			o->inputs[o->n_inputs++] = a;
+			push(&o->inputs, a);
 			continue;
 		}
 		if (!strcmp(a, "--")) {
@@ -120,37 +192,77 @@ int options_parse(weft_options *o, int argc, char **argv)
 		const char *name = a + 1 + (a[1] == '-');
 		const char *eq = strchr(name, '=');
 		size_t len = eq ? (size_t)(eq - name) : strlen(name);
+		/* make's spelling -j4 as well as -j 4. */
+		const char *glued = NULL;
+		if (name[0] == 'j' && name[1] >= '0' && name[1] <= '9' && !eq) {
+			glued = name + 1;
+			len = 1;
+		}
 		const opt_spec *s = find_spec(name, len);
 		if (!s)
 			return usage_error("unknown option '%s'", a);
-		const char *val = NULL;
-		if (s->arg) {
+		const char *val = glued;
+		if (s->arg && !val) {
 			if (eq)
 				val = eq + 1;
 			else if (i + 1 < argc)
 				val = argv[++i];
 			else
 				return usage_error("option '%s' needs an argument", a);
-		} else if (eq) {
+		} else if (!s->arg && eq) {
 			return usage_error("option '%s' takes no argument", a);
 		}
+		long num;
 		switch (s->id) {
 		case OPT_HELP: o->action = ACT_HELP; break;
 		case OPT_VERSION: o->action = ACT_VERSION; break;
 		case OPT_CHECK: o->action = ACT_CHECK; break;
 		case OPT_DUMP: o->action = ACT_DUMP; break;
-		case OPT_MODEL: o->model = val; break;
+		case OPT_MODEL: push(&o->models, val); break;
 		case OPT_ENGINE:
 			if (strcmp(val, "enumerate") != 0)
 				return usage_error("unknown engine '%s' (available: enumerate)", val);
 			o->engine = val;
 			break;
-		case OPT_INCLUDE: o->include[o->n_include++] = val; break;
+		case OPT_INCLUDE: push(&o->include, val); break;
 		case OPT_TIMEOUT:
 			if (!parse_seconds(val, &o->timeout))
 				return usage_error("-timeout wants a number of seconds, not '%s'", val);
 			break;
 		case OPT_STATS: o->stats = true; break;
+		case OPT_FORMAT:
+			if (!strcmp(val, "herd"))
+				o->format = FMT_HERD;
+			else if (!strcmp(val, "yaml"))
+				o->format = FMT_YAML;
+			else
+				return usage_error("unknown format '%s' (available: herd, yaml)", val);
+			break;
+		case OPT_JOBS:
+			if (!parse_long(val, 1, 4096, &num))
+				return usage_error("-j wants a number of workers from 1 to 4096, not '%s'", val);
+			o->jobs = (int)num;
+			break;
+		case OPT_MAXMEM:
+			if (!parse_long(val, 1, LONG_MAX / (1024 * 1024), &num))
+				return usage_error("-maxmem wants a number of megabytes, not '%s'", val);
+			o->maxmem_mb = num;
+			break;
+		case OPT_QUIET: o->quiet = true; break;
+		case OPT_FAILURES_OK: o->failures_ok = true; break;
+		case OPT_SELECT: push(&o->select, val); break;
+		case OPT_NAMES: push(&o->names_files, val); break;
+		case OPT_EXCL:
+			/* herd7's -excl takes a file of names; a regex is handier.
+			 * An existing file wins: write a regex that is not a file
+			 * name (e.g. "(?:NAME)") to force the regex reading. */
+			push(is_regular_file(val) ? &o->excl_files : &o->excl_regex, val);
+			break;
+		case OPT_EXPECT: push(&o->expect_files, val); break;
+		case OPT_SHARD:
+			if (!parse_shard(val, &o->shard_k, &o->shard_n))
+				return usage_error("-shard wants K/N with 1 <= K <= N, not '%s'", val);
+			break;
 		}
 	}
 	return 0;
@@ -158,8 +270,11 @@ int options_parse(weft_options *o, int argc, char **argv)
 
 void options_free(weft_options *o)
 {
-	free(o->include);
-	free(o->inputs);
-	o->include = NULL;
-	o->inputs = NULL;
+	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
+			      &o->names_files, &o->expect_files, &o->inputs };
+	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+		free(lists[i]->v);
+		lists[i]->v = NULL;
+		lists[i]->n = 0;
+	}
 }

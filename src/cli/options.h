@@ -18,16 +18,40 @@ enum weft_action {
 	ACT_VERSION,
 };
 
+enum weft_format {
+	FMT_HERD,    /* herd7's result blocks (the default) */
+	FMT_YAML,    /* one YAML document per test */
+};
+
+/* A list of borrowed strings (pointers into argv), in command-line order. */
+typedef struct str_list {
+	int n;
+	const char **v;
+} str_list;
+
 typedef struct weft_options {
 	enum weft_action action;
-	const char *model;       /* -model NAME|FILE, NULL: per-arch default */
+	enum weft_format format;  /* -format */
+	/* -model NAME|FILE, in order; empty: the per-arch default.  A list so
+	 * that running several models in one go can come without a new
+	 * interface; for now main accepts at most one. */
+	str_list models;
 	const char *engine;      /* -engine NAME */
-	int n_include;
-	const char **include;    /* -I DIR, in order */
+	str_list include;        /* -I DIR, in order */
 	double timeout;          /* -timeout SECONDS, 0: none */
+	long maxmem_mb;          /* -maxmem MB, 0: none */
+	int jobs;                /* -j N, 0: one per online core */
 	bool stats;              /* -stats */
-	int n_inputs;
-	const char **inputs;     /* files, directories, @LIST files */
+	bool quiet;              /* -q: no progress, no summary */
+	bool failures_ok;        /* -failures-ok: timeouts, out-of-memory and
+	                          * crashes do not make the exit status 1 */
+	str_list select;         /* -select REGEX */
+	str_list excl_regex;     /* -excl REGEX (argument is not a file) */
+	str_list excl_files;     /* -excl FILE (argument is an existing file) */
+	str_list names_files;    /* -names FILE */
+	str_list expect_files;   /* -expect FILE.yaml */
+	int shard_k, shard_n;    /* -shard K/N; 0/0: everything */
+	str_list inputs;         /* files, directories, @LIST files */
 } weft_options;
 
 /* Parse argv into *o (pointers borrow argv).  Returns 0 on success, or

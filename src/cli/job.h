@@ -1,0 +1,33 @@
+/* job.h — what a worker does with one test, and the record that stands in
+ * for a test that did not finish.  These are the runner's callbacks for a
+ * suite of litmus tests (see runner.h).
+ */
+#ifndef WEFT_JOB_H
+#define WEFT_JOB_H
+
+#include "models.h"
+#include "options.h"
+#include "runner.h"
+#include "select.h"
+#include "../engine/engine.h"
+#include "../suite/suite.h"
+
+/* Everything a worker needs, prepared by the parent before the fork. */
+typedef struct suite_run {
+	const weft_options *o;
+	const test_plan *plan;
+	model_cache *models;
+	const expect_set *expect;   /* NULL: no -expect */
+	engine_opts eo;
+} suite_run;
+
+/* The model a test of architecture `arch` (header word, may be NULL) runs
+ * under: -model's, else the architecture's default; NULL when unknown. */
+const char *job_model_name(const suite_run *s, const char *arch);
+
+/* runner callbacks; ctx is a suite_run. */
+void job_run(void *ctx, int i, job_report *rep, strbuf *notes);
+void job_abnormal(void *ctx, int i, enum job_end end, int detail, FILE *out);
+const char *job_name(void *ctx, int i);
+
+#endif

@@ -1,0 +1,11 @@
+# sources of src/cli: the command line's pieces (owned by the suite runner).
+# They go into libweft.a like every other folder, so unit tests can link them.
+libweft_a_SOURCES += src/cli/options.h src/cli/options.c src/cli/inputs.h src/cli/inputs.c \
+	src/cli/select.h src/cli/select.c src/cli/runner.h src/cli/runner.c \
+	src/cli/progress.h src/cli/progress.c src/cli/models.h src/cli/models.c \
+	src/cli/job.h src/cli/job.c
+
+check_PROGRAMS += tests/unit/test_runner
+tests_unit_test_runner_SOURCES = tests/unit/test_runner.c
+tests_unit_test_runner_LDADD = libweft.a $(WEFT_LIBS)
+TESTS += tests/unit/test_runner

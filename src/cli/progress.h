@@ -1,0 +1,42 @@
+/* progress.h — the live progress line and the final summary, on stderr.
+ *
+ * The progress line is drawn only when stderr is a terminal (and not -q):
+ *   [ 812/11269]  3 failed  41.2/s  ETA 4m13s  MP+sync+addr
+ * It is redrawn at most ten times a second and cleared before any other
+ * stderr output, so diagnostics never end up glued to it.
+ */
+#ifndef WEFT_PROGRESS_H
+#define WEFT_PROGRESS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "runner.h"
+
+typedef struct progress {
+	bool enabled;
+	FILE *out;
+	int total, done, failed, unexpected;
+	double start, last_draw;   /* monotonic seconds */
+	const char *current;       /* borrowed name of the last test started */
+	bool drawn;                /* a line is on the screen */
+} progress;
+
+/* Monotonic clock in seconds. */
+double progress_now(void);
+
+void progress_init(progress *p, FILE *out, int total, bool enabled);
+void progress_started(progress *p, const char *name);
+void progress_finished(progress *p, bool failed, bool unexpected);
+/* Redraw if due. */
+void progress_tick(progress *p);
+/* Erase the line (before other output to the same terminal). */
+void progress_clear(progress *p);
+
+/* The one-line summary:
+ *   weft: 120 tests, 80 Ok, 38 No, 1 timeout, 1 error in 12.3s
+ * with ", N out of memory", ", N crashed", ", N unexpected" added when not
+ * zero. */
+void summary_print(FILE *out, const run_totals *t, double seconds);
+
+#endif

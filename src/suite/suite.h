@@ -1,0 +1,111 @@
+/* suite.h — a suite's results and expectations as data.
+ *
+ * Results as YAML: one YAML document per test (read them with a multi-
+ * document loader, e.g. Python's yaml.safe_load_all), emitted with libyaml
+ * so that quoting is always right:
+ *
+ *   ---
+ *   name: SB
+ *   file: litmus/PPC/SB.litmus
+ *   arch: PPC
+ *   model: power
+ *   engine: enumerate
+ *   kind: Allowed                  # from the quantifier, as herd's Test line
+ *   condition: exists (0:r3=0 /\ 1:r3=0)
+ *   states:                        # sorted by their text
+ *   - state: 0:r3=0; 1:r3=0; [x]=1; [y]=1;
+ *     bindings: {0:r3: 0, 1:r3: 0, x: 1, y: 1}
+ *     count: 1                     # allowed executions ending here
+ *     holds: true                  # the condition's proposition holds
+ *   positive: 1                    # allowed executions where it holds
+ *   negative: 3                    # the others (never swapped, unlike herd)
+ *   verdict: Ok                    # herd's Ok/No; or Timeout, OutOfMemory,
+ *                                  # Crashed, Error for a test that has no result
+ *   outcome: allowed               # allowed/forbidden/required, see below
+ *   observation: Sometimes
+ *   loop: false
+ *   flags: []
+ *   hash: 0123...
+ *   time: 0.01
+ *   stats: {paths: 4, candidates: 16, ...}
+ *
+ * Expectations (-expect FILE.yaml): test name -> model -> verdict, or
+ * -> {verdict: V, states: [STATE, ...]}.  A verdict is one of
+ *   allowed    some allowed execution satisfies the condition's proposition
+ *   forbidden  none does
+ *   required   all do
+ *   Ok, No     herd's verdict on the condition as written
+ * whatever the test's quantifier.  States are compared as sets, each state a
+ * set of bindings (`x=1` and `[x]=1` are the same binding).
+ */
+#ifndef WEFT_SUITE_H
+#define WEFT_SUITE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../engine/engine.h"
+#include "../prog/prog.h"
+#include "../util/util.h"
+
+/* ---- final states as text ------------------------------------------------- */
+
+/* State i of r in herd's line form: registers by thread then name, then
+ * memory locations by name, e.g. "0:r1=1; 1:r3=0; [x]=2;".  Owned by the
+ * caller. */
+char *state_text(const litmus_test *t, const test_result *r, int i);
+
+/* A state line in canonical form for comparison: bindings without brackets
+ * or spaces, sorted, each followed by ';' (e.g. "0:r1=1;1:r3=0;x=2;").
+ * Owned by the caller. */
+char *state_normalize(const char *text);
+
+/* allowed / forbidden / required, from the counts. */
+const char *outcome_name(long pos, long neg);
+/* herd's verdict on the condition as written. */
+bool verdict_ok(enum quantifier q, long pos, long neg);
+
+/* ---- YAML results ---------------------------------------------------------- */
+
+typedef struct yaml_test_info {
+	const char *name;
+	const char *file;
+	const char *arch;     /* may be NULL */
+	const char *model;    /* model key, may be NULL */
+	const char *engine;   /* may be NULL */
+} yaml_test_info;
+
+/* The document of a test that ran. */
+void yaml_emit_result(FILE *out, const yaml_test_info *info, const litmus_test *t,
+		      const test_result *r);
+/* The document of a test without a result: verdict `verdict` ("Timeout",
+ * "OutOfMemory", "Crashed", "Error"), plus `detail_key: detail` when
+ * detail_key is not NULL (e.g. "timeout", 60). */
+void yaml_emit_failure(FILE *out, const yaml_test_info *info, const char *verdict,
+		       const char *detail_key, double detail);
+
+/* ---- expectations ------------------------------------------------------------ */
+
+/* The name a model goes by in expectations and YAML output: the base name
+ * without ".cat", herd's aliases folded ("ppc" -> "power", "x86tso" ->
+ * "tso").  Owned by the caller. */
+char *suite_model_key(const char *name_or_path);
+
+typedef struct expect_set expect_set;
+
+expect_set *expect_new(void);
+/* Add the expectations of one file.  Returns false after reporting located
+ * errors through d. */
+bool expect_read(expect_set *s, const char *path, diag *d);
+void expect_free(expect_set *s);
+/* Number of expectations read. */
+int expect_count(const expect_set *s);
+
+/* Check test t's result under model `model_key` against every expectation
+ * for (t->name, model_key).  Each failing one appends a line
+ *   NAME (MODEL): expected forbidden, got allowed (positive 1, negative 3)
+ * (or a states difference) to *notes.  Returns the number that failed. */
+int expect_check(const expect_set *s, const litmus_test *t, const char *model_key,
+		 const test_result *r, strbuf *notes);
+
+#endif

@@ -1,0 +1,284 @@
+/* yaml_out.c — one YAML document per test, written with libyaml's emitter. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <yaml.h>
+
+#include "suite.h"
+#include "../report/report.h"
+
+/* libyaml reports failures through its return values; the first one stops
+ * further output of the document (and is said once on stderr). */
+typedef struct emitter {
+	yaml_emitter_t e;
+	bool failed;
+} emitter;
+
+static void emit(emitter *em, yaml_event_t *ev)
+{
+	if (em->failed) {
+		yaml_event_delete(ev);
+		return;
+	}
+	if (!yaml_emitter_emit(&em->e, ev)) {
+		em->failed = true;
+		fprintf(stderr, "weft: cannot write YAML: %s\n", em->e.problem ? em->e.problem : "unknown error");
+	}
+}
+
+/* Would a plain scalar `s` be read back as something else than a string
+ * (a number, a boolean, null)?  Then it is quoted. */
+static bool looks_typed(const char *s)
+{
+	static const char *const words[] = { "y", "n", "yes", "no", "on", "off", "true", "false", "null",
+					     "~", ".inf", "-.inf", "+.inf", ".nan", NULL };
+	if (!*s)
+		return true;
+	for (int i = 0; words[i]; i++)
+		if (!strcasecmp(s, words[i]))
+			return true;
+	bool digit = false;
+	for (const char *p = s; *p; p++) {
+		if (*p >= '0' && *p <= '9')
+			digit = true;
+		else if (!strchr("+-._:eExXoObBabcdfABCDF", *p))
+			return false;
+	}
+	return digit;
+}
+
+static void scalar_styled(emitter *em, const char *s, yaml_scalar_style_t style)
+{
+	yaml_event_t ev;
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)s, (int)strlen(s), 1, 1, style);
+	emit(em, &ev);
+}
+
+static void str(emitter *em, const char *s)
+{
+	if (!s)
+		s = "";
+	scalar_styled(em, s, looks_typed(s) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
+}
+
+static void num(emitter *em, long n)
+{
+	char buf[32];
+	snprintf(buf, sizeof buf, "%ld", n);
+	scalar_styled(em, buf, YAML_PLAIN_SCALAR_STYLE);
+}
+
+static void real(emitter *em, double x)
+{
+	char buf[64];
+	snprintf(buf, sizeof buf, "%.6g", x);
+	/* "1e+06" reads back as a string in YAML 1.1; keep a dot in it. */
+	if (!strchr(buf, '.') && (strchr(buf, 'e') || strchr(buf, 'E')))
+		snprintf(buf, sizeof buf, "%.6f", x);
+	scalar_styled(em, buf, YAML_PLAIN_SCALAR_STYLE);
+}
+
+static void boolean(emitter *em, bool b)
+{
+	scalar_styled(em, b ? "true" : "false", YAML_PLAIN_SCALAR_STYLE);
+}
+
+static void map_start(emitter *em, bool flow)
+{
+	yaml_event_t ev;
+	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
+	emit(em, &ev);
+}
+
+static void map_end(emitter *em)
+{
+	yaml_event_t ev;
+	yaml_mapping_end_event_initialize(&ev);
+	emit(em, &ev);
+}
+
+static void seq_start(emitter *em, bool flow)
+{
+	yaml_event_t ev;
+	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
+	emit(em, &ev);
+}
+
+static void seq_end(emitter *em)
+{
+	yaml_event_t ev;
+	yaml_sequence_end_event_initialize(&ev);
+	emit(em, &ev);
+}
+
+static void key_str(emitter *em, const char *k, const char *v)
+{
+	str(em, k);
+	str(em, v);
+}
+
+static void key_num(emitter *em, const char *k, long v)
+{
+	str(em, k);
+	num(em, v);
+}
+
+/* Opens the stream, the document and the test's mapping with its identity. */
+static void begin(emitter *em, FILE *out, const yaml_test_info *info)
+{
+	memset(em, 0, sizeof *em);
+	yaml_emitter_initialize(&em->e);
+	yaml_emitter_set_output_file(&em->e, out);
+	yaml_emitter_set_unicode(&em->e, 1);
+	yaml_emitter_set_width(&em->e, -1);
+	yaml_event_t ev;
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	emit(em, &ev);
+	/* Explicit "---": documents of several workers concatenate into one
+	 * valid stream. */
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
+	emit(em, &ev);
+	map_start(em, false);
+	key_str(em, "name", info->name);
+	key_str(em, "file", info->file);
+	if (info->arch)
+		key_str(em, "arch", info->arch);
+	if (info->model)
+		key_str(em, "model", info->model);
+	if (info->engine)
+		key_str(em, "engine", info->engine);
+}
+
+static void end(emitter *em)
+{
+	map_end(em);
+	yaml_event_t ev;
+	yaml_document_end_event_initialize(&ev, 1);
+	emit(em, &ev);
+	yaml_stream_end_event_initialize(&ev);
+	emit(em, &ev);
+	yaml_emitter_flush(&em->e);
+	yaml_emitter_delete(&em->e);
+}
+
+static const char *kind_name(enum quantifier q)
+{
+	return q == Q_EXISTS ? "Allowed" : q == Q_NOT_EXISTS ? "Forbidden" : "Required";
+}
+
+typedef struct state_line {
+	char *text;
+	int index;
+} state_line;
+
+static int compare_lines(const void *a, const void *b)
+{
+	return strcmp(((const state_line *)a)->text, ((const state_line *)b)->text);
+}
+
+static void emit_states(emitter *em, const litmus_test *t, const test_result *r)
+{
+	state_line *lines = xcalloc((size_t)(r->n_states ? r->n_states : 1), sizeof *lines);
+	for (int i = 0; i < r->n_states; i++) {
+		lines[i].text = state_text(t, r, i);
+		lines[i].index = i;
+	}
+	qsort(lines, (size_t)r->n_states, sizeof *lines, compare_lines);
+	str(em, "states");
+	seq_start(em, false);
+	strbuf b = { 0 };
+	for (int k = 0; k < r->n_states; k++) {
+		const final_state *s = &r->states[lines[k].index];
+		map_start(em, false);
+		key_str(em, "state", lines[k].text);
+		str(em, "bindings");
+		map_start(em, true);
+		for (int v = 0; v < r->n_lvals; v++) {
+			lval lv = r->lvals[v];
+			sb_reset(&b);
+			if (lv.thread >= 0)
+				sb_printf(&b, "%d:%s", t->threads[lv.thread].id, t->threads[lv.thread].regs[lv.reg].name);
+			else
+				sb_puts(&b, t->locs[lv.loc].name);
+			str(em, b.s);
+			if (s->vals[v].loc < 0) {
+				num(em, (long)s->vals[v].num);
+			} else {
+				sb_reset(&b);
+				sb_puts(&b, t->locs[s->vals[v].loc].name);
+				if (s->vals[v].num)
+					sb_printf(&b, "+%lld", (long long)s->vals[v].num);
+				str(em, b.s);
+			}
+		}
+		map_end(em);
+		key_num(em, "count", s->count);
+		str(em, "holds");
+		boolean(em, s->holds);
+		map_end(em);
+		free(lines[k].text);
+	}
+	seq_end(em);
+	sb_free(&b);
+	free(lines);
+}
+
+static void emit_stats(emitter *em, const engine_stats *st)
+{
+	str(em, "stats");
+	map_start(em, true);
+	key_num(em, "paths", st->paths);
+	key_num(em, "candidates", st->candidates);
+	key_num(em, "complete", st->complete);
+	key_num(em, "forbidden", st->forbidden);
+	key_num(em, "filtered", st->filtered);
+	key_num(em, "toofar", st->toofar);
+	key_num(em, "blocked", st->blocked);
+	key_num(em, "commits", st->commits);
+	key_num(em, "value_rounds", st->value_rounds);
+	map_end(em);
+}
+
+void yaml_emit_result(FILE *out, const yaml_test_info *info, const litmus_test *t, const test_result *r)
+{
+	emitter em;
+	begin(&em, out, info);
+	key_str(&em, "kind", kind_name(t->quant));
+	strbuf cond = { 0 };
+	report_condition(t, &cond);
+	key_str(&em, "condition", cond.s ? cond.s : "");
+	sb_free(&cond);
+	emit_states(&em, t, r);
+	key_num(&em, "positive", r->pos);
+	key_num(&em, "negative", r->neg);
+	key_str(&em, "verdict", verdict_ok(t->quant, r->pos, r->neg) ? "Ok" : "No");
+	key_str(&em, "outcome", outcome_name(r->pos, r->neg));
+	key_str(&em, "observation", r->pos == 0 ? "Never" : r->neg == 0 ? "Always" : "Sometimes");
+	str(&em, "loop");
+	boolean(&em, r->loop);
+	str(&em, "flags");
+	seq_start(&em, true);
+	for (int i = 0; i < r->n_flags; i++)
+		str(&em, r->flags[i]);
+	seq_end(&em);
+	char hash[33];
+	test_hash(t, hash);
+	key_str(&em, "hash", hash);
+	str(&em, "time");
+	real(&em, r->time);
+	emit_stats(&em, &r->stats);
+	end(&em);
+}
+
+void yaml_emit_failure(FILE *out, const yaml_test_info *info, const char *verdict,
+		       const char *detail_key, double detail)
+{
+	emitter em;
+	begin(&em, out, info);
+	key_str(&em, "verdict", verdict);
+	if (detail_key) {
+		str(&em, detail_key);
+		real(&em, detail);
+	}
+	end(&em);
+}
