@@ -285,8 +285,11 @@ static void run_combination(enum_ctx *c)
 			e->val = pe->val;
 			e->flags = pe->flags;
 			e->fence = pe->fence;
+			/* po orders instructions: the events of one instruction
+			 * (the read and write of an xchg) are not po-related */
 			for (int j = k + 1; j < p->n_ev; j++)
-				brel_add(&x->po, b + k, b + j);
+				if (p->ev[j].instance != pe->instance)
+					brel_add(&x->po, b + k, b + j);
 		}
 		add_deps(&x->addr, &p->addr, b);
 		add_deps(&x->data, &p->data, b);
@@ -320,6 +323,11 @@ static void run_combination(enum_ctx *c)
 		c->load_cands[li] = xmalloc(((size_t)c->loc_n_writes[loc] + 1) * sizeof **c->load_cands);
 		for (int k = 0; k < c->loc_n_writes[loc]; k++) {
 			int w = c->loc_writes[loc][k];
+			/* As herd, a load never reads from a write of its own
+			 * thread that comes after it (a later instruction, or the
+			 * write of its own xchg). */
+			if (x->ev[w].thread == x->ev[e].thread && w > e)
+				continue;
 			if (value_eq(x->ev[w].val, x->ev[e].val))
 				c->load_cands[li][c->load_n_cands[li]++] = w;
 		}

@@ -27,6 +27,9 @@
 typedef struct path_event {
 	enum event_kind kind;
 	int op, instr;
+	int instance;       /* which executed instruction (loops run one
+	                     * instruction several times): events of one
+	                     * instance are not ordered by po, as in herd  */
 	int loc;            /* memory location, -1 for fences and branches */
 	value val;          /* value read or written                        */
 	unsigned flags;     /* EVF_ATOMIC, EVF_EXCL                         */

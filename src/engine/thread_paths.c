@@ -109,6 +109,8 @@ typedef struct istate {
 	path_event *ev;
 	dep_list addr, data, ctrl_edges;
 	long steps;
+	int instance;     /* executed instructions so far (the current one's
+	                   * number) */
 } istate;
 
 typedef struct interp {
@@ -184,6 +186,7 @@ static istate *istate_clone(const interp *ip, const istate *s)
 	c->data = dep_copy(&s->data);
 	c->ctrl_edges = dep_copy(&s->ctrl_edges);
 	c->steps = s->steps;
+	c->instance = s->instance;
 	return c;
 }
 
@@ -214,6 +217,7 @@ static int push_event(istate *s, const op *o, int op_index, enum event_kind kind
 	pe->kind = kind;
 	pe->op = op_index;
 	pe->instr = o->instr;
+	pe->instance = s->instance;
 	pe->loc = -1;
 	pe->val = value_int(0);
 	for (int i = 0; i < s->ctrl.n; i++)
@@ -457,6 +461,9 @@ static void explore(interp *ip, istate *s, int pc)
 			return;
 		}
 		const op *o = &th->ops[pc];
+		/* a new instruction instance starts at an instruction's first op */
+		if (o->instr < 0 || o->instr >= th->n_instrs || th->instrs[o->instr].first_op == pc)
+			s->instance++;
 		switch (o->kind) {
 		case OP_ALU: {
 			value a, b, r;

@@ -167,7 +167,8 @@ static char *loc_text(const hloc *h)
 /* ---- the init block, read again from the file ---------------------------------- */
 
 /* Remove (* nested comments *) and "quoted strings" (replaced by blanks,
- * so that braces inside them do not count). */
+ * so that braces inside them do not count; a string ends at the end of its
+ * line at the latest). */
 static void blank_comments(char *s)
 {
 	int depth = 0;
@@ -195,7 +196,9 @@ static void blank_comments(char *s)
 			*p = ' ';
 			continue;
 		}
-		if (quote && *p != '\n')
+		if (*p == '\n')
+			quote = false;   /* an unterminated string ends with its line */
+		else if (quote)
 			*p = ' ';
 	}
 }

@@ -1,0 +1,154 @@
+"""weft against herd7 on the shared corpus: every result block must be
+byte-identical to herd7's (the expected files leave out the Time line).
+
+For each model folder of the corpus (power, tso, sc) and each architecture,
+the tests that have an expected file are run with weft's own model of that
+name from cat/ (`-model power|tso|sc`), many files per weft invocation, two
+invocations at a time.  By default a deterministic sample is run (every k-th
+test in name order, WEFT_CORPUS_SAMPLE per model and architecture, default
+120); WEFT_FULL_CORPUS=1 runs everything (`make check-corpus`).
+
+A summary line per model and architecture says how many blocks agree, how
+many Hash= lines agree, and, for each kind of difference, how many tests
+and a few names.  Any difference fails the test of that model/architecture.
+"""
+import concurrent.futures
+import math
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+from conftest import WEFT
+
+MODEL_ARCHS = [
+    ("power", "PPC"),
+    ("sc", "PPC"),
+    ("tso", "X86"),
+    ("sc", "X86"),
+    ("tso", "X86_64"),
+    ("sc", "X86_64"),
+]
+
+FULL = os.environ.get("WEFT_FULL_CORPUS") == "1"
+SAMPLE = int(os.environ.get("WEFT_CORPUS_SAMPLE", "120"))
+BATCH = 40                 # files per weft invocation
+WORKERS = 2
+TEST_TIMEOUT = 120         # seconds per test, passed to weft -timeout
+ENGINE = os.environ.get("WEFT_CORPUS_ENGINE", "enumerate")
+
+
+def corpus_cases(corpus, model, arch):
+    """(litmus path, expected path) pairs, sampled unless FULL."""
+    exp_dir = corpus / "expected" / model / arch
+    if not exp_dir.is_dir():
+        return []
+    cases = []
+    for exp in sorted(exp_dir.glob("*.litmus.expected")):
+        src = corpus / "tests" / arch / exp.name[: -len(".expected")]
+        if src.is_file():
+            cases.append((src, exp))
+    if not FULL and len(cases) > SAMPLE:
+        step = len(cases) / SAMPLE
+        cases = [cases[math.floor(i * step)] for i in range(SAMPLE)]
+    return cases
+
+
+def split_blocks(text):
+    """Map test name -> block (lines up to and including the blank line),
+    with any Time line removed."""
+    blocks = {}
+    cur = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith("Time "):
+            continue
+        cur.append(line)
+        if line == "\n":
+            if cur and cur[0].startswith("Test "):
+                name = cur[0].split()[1]
+                blocks[name] = "".join(cur)
+            cur = []
+    return blocks
+
+
+def run_batch(model, files):
+    cmd = [str(WEFT), "-q", "-engine", ENGINE, "-model", model,
+           "-timeout", str(TEST_TIMEOUT), *map(str, files)]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True,
+                           timeout=TEST_TIMEOUT * len(files) + 60)
+        return p.stdout, p.stderr, p.returncode
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return out, "batch timed out", -1
+
+
+def first_difference(got, want):
+    """Which part of the block differs first: a short class name."""
+    g, w = got.splitlines(), want.splitlines()
+    for i in range(max(len(g), len(w))):
+        gl = g[i] if i < len(g) else "<end>"
+        wl = w[i] if i < len(w) else "<end>"
+        if gl != wl:
+            key = wl.split(" ")[0].split(":")[0].split("=")[0]
+            if key in ("Test", "States", "Witnesses", "Positive", "Condition",
+                       "Observation", "Hash", "Flag"):
+                return key
+            if wl in ("Ok", "No", "Loop Ok", "Loop No"):
+                return "Ok/No"
+            return "state lines"
+    return "same"
+
+
+def expected_name(exp_text):
+    return exp_text.split("\n", 1)[0].split()[1]
+
+
+@pytest.mark.parametrize("model,arch", MODEL_ARCHS, ids=[f"{m}-{a}" for m, a in MODEL_ARCHS])
+def test_corpus_agrees_with_herd(corpus, model, arch, capsys):
+    if not WEFT.exists():
+        pytest.fail(f"weft binary not found at {WEFT} (build first, or set WEFT)")
+    cases = corpus_cases(corpus, model, arch)
+    if not cases:
+        pytest.skip(f"no expected results for {model}/{arch}")
+    batches = [cases[i:i + BATCH] for i in range(0, len(cases), BATCH)]
+    results = {}
+    errors = {}
+    with concurrent.futures.ThreadPoolExecutor(WORKERS) as pool:
+        futs = {pool.submit(run_batch, model, [s for s, _ in b]): b for b in batches}
+        for fut in concurrent.futures.as_completed(futs):
+            out, err, _ = fut.result()
+            results.update(split_blocks(out))
+            for src, _ in futs[fut]:
+                errors[src] = err
+    agree = 0
+    hash_agree = 0
+    classes = {}
+    for src, exp in cases:
+        want = exp.read_text()
+        name = expected_name(want)
+        got = results.get(name)
+        if got is None:
+            first_err = (errors.get(src) or "").strip().splitlines()
+            why = "no block" + (f" ({first_err[0][:60]})" if first_err else "")
+            classes.setdefault("no block", []).append(f"{src.name}: {why}")
+            continue
+        want_hash = [l for l in want.splitlines() if l.startswith("Hash=")]
+        got_hash = [l for l in got.splitlines() if l.startswith("Hash=")]
+        if want_hash == got_hash:
+            hash_agree += 1
+        if got == want:
+            agree += 1
+        else:
+            classes.setdefault(first_difference(got, want), []).append(src.name)
+    total = len(cases)
+    parts = [f"corpus {model}/{arch}: {agree}/{total} blocks agree, "
+             f"{hash_agree}/{total} hashes agree"
+             + ("" if FULL else f" (sample of {total}; WEFT_FULL_CORPUS=1 for all)")]
+    for cls, names in sorted(classes.items()):
+        parts.append(f"  {cls}: {len(names)} e.g. {', '.join(names[:5])}")
+    summary = "\n".join(parts)
+    with capsys.disabled():
+        print("\n" + summary)
+    assert agree == total, summary
