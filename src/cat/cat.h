@@ -44,7 +44,44 @@ typedef struct cat_verdict {
 
 /* Evaluate every check of the model on a complete execution.  Returns false
  * (after reporting through d) only when evaluation itself fails, e.g. a
- * type error that could only be seen at run time. */
+ * type error that could only be seen at run time.  Checks run in model
+ * order and stop at the first failing one, as in herd. */
 bool cat_model_check(cat_model *m, const execution *x, cat_verdict *out, diag *d);
+
+/* ---- additions (src/cat's own, backward compatible) ------------------------ */
+
+/* As cat_model_load, with herd's -variant names set (NULL-terminated list,
+ * or NULL for none).  Variants select the branches of `if "name" ... else
+ * ... end` in model files. */
+cat_model *cat_model_load_variants(const char *name_or_path, const cat_search_path *sp,
+                                   const char *const *variants, diag *d);
+
+/* `weft -check FILE.cat`: parse the file with stdlib.cat and its includes
+ * and resolve every name; reports located errors through d. */
+bool cat_check_file(const char *path, const cat_search_path *sp, diag *d);
+
+/* The top-level checks of a model, in model order: check instructions
+ * (acyclic / irreflexive / empty, flags included) and procedure calls. */
+int cat_model_n_checks(const cat_model *m);
+/* Its `as` name, or else the text of its expression (herd's name). */
+const char *cat_model_check_name(const cat_model *m, int i);
+/* A flag (or undefined_unless) check: it never fails an execution. */
+bool cat_model_check_is_flag(const cat_model *m, int i);
+/* A monotone check: if it fails on a partial execution it fails on every
+ * extension of it (more events, more rf/co edges), so it may be evaluated
+ * early; see cat_mono.c for the rules.  Flags are never monotone. */
+bool cat_model_check_is_monotone(const cat_model *m, int i);
+
+/* Evaluate only the monotone checks, on a partial execution (e.g. RSMC's
+ * committed prefix).  out->allowed is false if one of them fails; flags
+ * are not reported.  Same error convention as cat_model_check. */
+bool cat_model_check_partial(cat_model *m, const execution *x, cat_verdict *out, diag *d);
+
+/* Does the model bind `name` at top level (e.g. RSMC.md's commit_before)? */
+bool cat_model_defines(const cat_model *m, const char *name);
+/* The value of the model's top-level relation `name` in execution x, as a
+ * new brel owned by the caller.  False (after reporting through d) if the
+ * name is unbound, not a relation, or cannot be evaluated. */
+bool cat_model_eval_relation(cat_model *m, const execution *x, const char *name, brel *out, diag *d);
 
 #endif

@@ -1,0 +1,396 @@
+/* cat_builtin.c — what an execution provides to a model: the predefined
+ * event sets and relations, and the primitive functions.
+ *
+ * Names and meanings follow herd7 on non-mixed-size tests:
+ *   W R M F B IW FW   writes, reads, memory events, fences, branches,
+ *                     initial writes, co-last write of each location
+ *   X EX              events of atomic instructions (xchg, lock ...), of
+ *                     load-reserve / store-conditional (lwarx, stwcx.)
+ *   RMW               events of an rmw pair; AMO (single-event atomics,
+ *                     none here), Exp (= M: every access is explicit),
+ *                     NExp, PTE, ADDR: empty
+ *   id loc int ext    int: same thread (initial writes are in no thread);
+ *                     ext: different threads, the initial writes counting
+ *                     as one thread of their own
+ *   po                program order between instructions: events of one
+ *                     instruction (the read and write of an xchg) are not
+ *                     po-related, as in herd (they are `same-instance`)
+ *   rf co fr          fr = (rf^-1 ; co) \ id
+ *   addr data ctrl rmw   from the execution; amo = rmw & same-instance
+ *   same-instance     events of one instruction instance (and id)
+ *   sm si             same memory access / instruction: for non-mixed-size
+ *                     tests, the identity on memory events
+ *   iico_data iico_ctrl   intra-instruction dependencies: empty
+ * Primitives: domain, range, classes-loc (partition by location; also
+ * bound as partition), linearisations(S, r), tag2events (unsupported).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cat_int.h"
+
+#define SET(name) { name, V_SET, MONO_STABLE }
+#define REL(name) { name, V_REL, MONO_STABLE }
+#define PRIM(name) { name, V_PRIM, MONO_STABLE }
+
+const cat_builtin_info cat_builtins[B_COUNT] = {
+	[B_W] = SET("W"), [B_R] = SET("R"), [B_M] = SET("M"), [B_F] = SET("F"),
+	[B_B] = SET("B"), [B_IW] = SET("IW"), [B_FW] = { "FW", V_SET, MONO_ANY },
+	[B_X] = SET("X"), [B_EX] = SET("EX"), [B_RMW_SET] = SET("RMW"),
+	[B_AMO_SET] = SET("AMO"), [B_EXP] = SET("Exp"), [B_NEXP] = SET("NExp"),
+	[B_PTE] = SET("PTE"), [B_ADDR_SET] = SET("ADDR"),
+	[B_ID] = REL("id"), [B_PO] = REL("po"), [B_RF] = { "rf", V_REL, MONO_GROWS },
+	[B_CO] = { "co", V_REL, MONO_GROWS }, [B_FR] = { "fr", V_REL, MONO_GROWS },
+	[B_LOC] = REL("loc"), [B_INT] = REL("int"), [B_EXT] = REL("ext"),
+	[B_ADDR] = REL("addr"), [B_DATA] = REL("data"), [B_CTRL] = REL("ctrl"),
+	[B_RMW] = REL("rmw"), [B_AMO] = REL("amo"),
+	[B_SAME_INSTANCE] = REL("same-instance"), [B_SM] = REL("sm"), [B_SI] = REL("si"),
+	[B_IICO_DATA] = REL("iico_data"), [B_IICO_CTRL] = REL("iico_ctrl"),
+	[B_DOMAIN] = PRIM("domain"), [B_RANGE] = PRIM("range"),
+	[B_CLASSES_LOC] = PRIM("classes-loc"), [B_PARTITION] = PRIM("partition"),
+	[B_LINEARISATIONS] = PRIM("linearisations"), [B_TAG2EVENTS] = PRIM("tag2events"),
+};
+
+bool cat_known_fence_name(const char *name)
+{
+	static const char *const fences[] = {
+		/* PPC */
+		"SYNC", "LWSYNC", "ISYNC", "EIEIO",
+		/* X86, X86_64 */
+		"MFENCE", "SFENCE", "LFENCE",
+		/* ARM */
+		"DMB", "DSB", "ISB", "DMB.ST", "DSB.ST", "DMB.ISH", "DMB.ISHST", "DSB.ISH", "DSB.ISHST",
+		/* AArch64 */
+		"DMB.SY", "DMB.LD", "DMB.NSH", "DMB.NSHLD", "DMB.NSHST", "DMB.ISHLD", "DMB.OSH",
+		"DMB.OSHLD", "DMB.OSHST", "DSB.SY", "DSB.LD", "DSB.NSH", "DSB.NSHLD", "DSB.NSHST",
+		"DSB.ISHLD", "DSB.OSH", "DSB.OSHLD", "DSB.OSHST",
+	};
+	for (size_t i = 0; i < sizeof fences / sizeof fences[0]; i++)
+		if (!strcmp(fences[i], name))
+			return true;
+	return false;
+}
+
+/* ---- helpers ------------------------------------------------------------------------------ */
+
+static void set_bit(uint64_t *w, int i) { w[i >> 6] |= (uint64_t)1 << (i & 63); }
+static bool has_bit(const uint64_t *w, int i) { return (w[i >> 6] >> (i & 63)) & 1; }
+static uint64_t *row(const cat_eval *ev, const cval *r, int i) { return r->u.bits + (size_t)i * ev->words; }
+
+static bool is_mem(const event *e) { return e->kind == EV_WRITE || e->kind == EV_READ; }
+
+static cval set_where(cat_eval *ev, bool (*pred)(const event *))
+{
+	cval s = cv_set(ev);
+	for (int i = 0; i < ev->n; i++)
+		if (pred(&ev->x->ev[i]))
+			set_bit(s.u.bits, i);
+	return s;
+}
+
+static cval rel_where(cat_eval *ev, bool (*pred)(const event *, const event *))
+{
+	cval r = cv_rel(ev);
+	const event *E = ev->x->ev;
+	for (int i = 0; i < ev->n; i++)
+		for (int j = 0; j < ev->n; j++)
+			if (pred(&E[i], &E[j]))
+				set_bit(row(ev, &r, i), j);
+	return r;
+}
+
+static cval rel_from(cat_eval *ev, const brel *b)
+{
+	cval r = cv_rel(ev);
+	if (b->w && b->n == ev->n)
+		memcpy(r.u.bits, b->w, (size_t)ev->n * ev->words * sizeof(uint64_t));
+	return r;
+}
+
+static bool p_w(const event *e) { return e->kind == EV_WRITE; }
+static bool p_r(const event *e) { return e->kind == EV_READ; }
+static bool p_f(const event *e) { return e->kind == EV_FENCE; }
+static bool p_b(const event *e) { return e->kind == EV_BRANCH; }
+static bool p_iw(const event *e) { return e->kind == EV_WRITE && (e->flags & EVF_INIT); }
+static bool p_x(const event *e) { return is_mem(e) && (e->flags & EVF_ATOMIC); }
+static bool p_ex(const event *e) { return is_mem(e) && (e->flags & EVF_EXCL); }
+static bool p_none(const event *e) { (void)e; return false; }
+
+static bool q_loc(const event *a, const event *b) { return a->loc >= 0 && a->loc == b->loc; }
+static bool q_int(const event *a, const event *b) { return a->thread >= 0 && a->thread == b->thread; }
+static bool q_ext(const event *a, const event *b) { return a->thread != b->thread; }
+static bool q_same_instance(const event *a, const event *b)
+{
+	return a == b || (a->thread >= 0 && a->thread == b->thread && a->instr >= 0 && a->instr == b->instr);
+}
+static bool q_same_mem(const event *a, const event *b) { return a == b && is_mem(a); }
+
+/* ---- values of the built-ins ------------------------------------------------------------------ */
+
+bool cat_builtin_value(cat_eval *ev, int b, cval *out)
+{
+	const execution *x = ev->x;
+	switch (b) {
+	case B_W: *out = set_where(ev, p_w); return true;
+	case B_R: *out = set_where(ev, p_r); return true;
+	case B_M: case B_EXP: *out = set_where(ev, is_mem); return true;
+	case B_F: *out = set_where(ev, p_f); return true;
+	case B_B: *out = set_where(ev, p_b); return true;
+	case B_IW: *out = set_where(ev, p_iw); return true;
+	case B_X: *out = set_where(ev, p_x); return true;
+	case B_EX: *out = set_where(ev, p_ex); return true;
+	case B_AMO_SET: case B_NEXP: case B_PTE: case B_ADDR_SET:
+		*out = set_where(ev, p_none);
+		return true;
+	case B_FW: {
+		/* Writes with no co-successor. */
+		cval s = cv_set(ev);
+		for (int i = 0; i < ev->n; i++) {
+			if (x->ev[i].kind != EV_WRITE)
+				continue;
+			bool last = true;
+			if (x->co.w && x->co.n == ev->n)
+				for (int k = 0; k < ev->words; k++)
+					if (brel_row(&x->co, i)[k]) {
+						last = false;
+						break;
+					}
+			if (last)
+				set_bit(s.u.bits, i);
+		}
+		*out = s;
+		return true;
+	}
+	case B_RMW_SET: {
+		cval s = cv_set(ev);
+		for (int i = 0; i < ev->n; i++)
+			for (int j = 0; j < ev->n; j++)
+				if (x->rmw.w && brel_has(&x->rmw, i, j)) {
+					set_bit(s.u.bits, i);
+					set_bit(s.u.bits, j);
+				}
+		*out = s;
+		return true;
+	}
+	case B_ID: {
+		cval r = cv_rel(ev);
+		rel_reflexive_raw(r.u.bits, ev->n, ev->words);
+		*out = r;
+		return true;
+	}
+	case B_PO: {
+		cval r = rel_from(ev, &x->po);
+		for (int i = 0; i < ev->n; i++)
+			for (int j = 0; j < ev->n; j++)
+				if (has_bit(row(ev, &r, i), j) && q_same_instance(&x->ev[i], &x->ev[j]))
+					row(ev, &r, i)[j >> 6] &= ~((uint64_t)1 << (j & 63));
+		*out = r;
+		return true;
+	}
+	case B_RF: *out = rel_from(ev, &x->rf); return true;
+	case B_CO: *out = rel_from(ev, &x->co); return true;
+	case B_FR: {
+		cval rf = rel_from(ev, &x->rf), co = rel_from(ev, &x->co);
+		cval inv = cv_rel(ev), fr = cv_rel(ev);
+		rel_inverse_raw(inv.u.bits, rf.u.bits, ev->n, ev->words);
+		rel_seq_raw(fr.u.bits, inv.u.bits, co.u.bits, ev->n, ev->words);
+		for (int i = 0; i < ev->n; i++)
+			row(ev, &fr, i)[i >> 6] &= ~((uint64_t)1 << (i & 63));
+		*out = fr;
+		return true;
+	}
+	case B_LOC: *out = rel_where(ev, q_loc); return true;
+	case B_INT: *out = rel_where(ev, q_int); return true;
+	case B_EXT: *out = rel_where(ev, q_ext); return true;
+	case B_ADDR: *out = rel_from(ev, &x->addr); return true;
+	case B_DATA: *out = rel_from(ev, &x->data); return true;
+	case B_CTRL: *out = rel_from(ev, &x->ctrl); return true;
+	case B_RMW: *out = rel_from(ev, &x->rmw); return true;
+	case B_AMO: {
+		cval r = rel_from(ev, &x->rmw);
+		for (int i = 0; i < ev->n; i++)
+			for (int j = 0; j < ev->n; j++)
+				if (has_bit(row(ev, &r, i), j) && !q_same_instance(&x->ev[i], &x->ev[j]))
+					row(ev, &r, i)[j >> 6] &= ~((uint64_t)1 << (j & 63));
+		*out = r;
+		return true;
+	}
+	case B_SAME_INSTANCE: *out = rel_where(ev, q_same_instance); return true;
+	case B_SM: case B_SI: *out = rel_where(ev, q_same_mem); return true;
+	case B_IICO_DATA: case B_IICO_CTRL: *out = cv_rel(ev); return true;
+	case B_DOMAIN: case B_RANGE: case B_CLASSES_LOC: case B_PARTITION:
+	case B_LINEARISATIONS: case B_TAG2EVENTS:
+		out->kind = V_PRIM;
+		out->n = 0;
+		out->u.prim = b;
+		return true;
+	}
+	srcloc none = { NULL, 0, 0 };
+	return cat_fail(ev, none, "internal error: unknown built-in %d", b);
+}
+
+/* ---- primitives ---------------------------------------------------------------------------------- */
+
+/* All strict total orders of the events of `s` that contain r restricted to
+ * s, as herd's linearisations: depth-first over the minimal events left. */
+typedef struct lin_state {
+	cat_eval *ev;
+	const uint64_t *r;
+	int *order, len, total;
+	uint64_t *left;
+	cval *out;
+	int nout, cap;
+} lin_state;
+
+enum { MAX_LINEARISATIONS = 100000 };
+
+static bool lin_rec(lin_state *st, srcloc at)
+{
+	cat_eval *ev = st->ev;
+	if (st->len == st->total) {
+		if (st->nout >= MAX_LINEARISATIONS)
+			return cat_fail(ev, at, "linearisations: more than %d orders", MAX_LINEARISATIONS);
+		if (st->nout == st->cap) {
+			int nc = st->cap ? st->cap * 2 : 16;
+			cval *n2 = arena_alloc(&ev->ar, (size_t)nc * sizeof *n2);
+			memcpy(n2, st->out, (size_t)st->nout * sizeof *n2);
+			st->out = n2;
+			st->cap = nc;
+		}
+		cval o = cv_rel(ev);
+		for (int a = 0; a < st->len; a++)
+			for (int b = a + 1; b < st->len; b++)
+				set_bit(o.u.bits + (size_t)st->order[a] * ev->words, st->order[b]);
+		st->out[st->nout++] = o;
+		return true;
+	}
+	for (int i = 0; i < ev->n; i++) {
+		if (!has_bit(st->left, i))
+			continue;
+		/* i is minimal if no remaining event precedes it. */
+		bool minimal = true;
+		for (int j = 0; j < ev->n && minimal; j++)
+			if (j != i && has_bit(st->left, j) && has_bit(st->r + (size_t)j * ev->words, i))
+				minimal = false;
+		if (!minimal)
+			continue;
+		st->left[i >> 6] &= ~((uint64_t)1 << (i & 63));
+		st->order[st->len++] = i;
+		bool ok = lin_rec(st, at);
+		st->len--;
+		set_bit(st->left, i);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+static bool prim_linearisations(cat_eval *ev, const cval *arg, srcloc at, cval *out)
+{
+	if (arg->kind != V_TUPLE || arg->n != 2)
+		return cat_fail(ev, at, "linearisations expects (event set, relation)");
+	const cval *sv = &arg->u.elts[0], *rv = &arg->u.elts[1];
+	cval s = cv_set(ev), r = cv_rel(ev);
+	if (sv->kind == V_SET)
+		s = *sv;
+	else if (sv->kind != V_EMPTY)
+		return cat_fail(ev, at, "linearisations: an event set was expected, found a %s", cval_kind_name(sv->kind));
+	if (rv->kind == V_REL)
+		r = *rv;
+	else if (rv->kind != V_EMPTY)
+		return cat_fail(ev, at, "linearisations: a relation was expected, found a %s", cval_kind_name(rv->kind));
+	/* r restricted to s; a cycle there gives herd's single answer: r|s. */
+	cval rs = cv_rel(ev);
+	int total = 0;
+	for (int i = 0; i < ev->n; i++) {
+		if (!has_bit(s.u.bits, i))
+			continue;
+		total++;
+		for (int k = 0; k < ev->words; k++)
+			row(ev, &rs, i)[k] = row(ev, &r, i)[k] & s.u.bits[k];
+	}
+	uint64_t *scratch = arena_alloc(&ev->ar, (size_t)(ev->words ? ev->words : 1) * sizeof *scratch);
+	if (!rel_acyclic_raw(rs.u.bits, ev->n, ev->words, scratch)) {
+		out->kind = V_VSET;
+		out->n = 1;
+		out->u.elts = arena_alloc(&ev->ar, sizeof(cval));
+		out->u.elts[0] = rs;
+		return true;
+	}
+	lin_state st = { ev, rs.u.bits, arena_alloc(&ev->ar, (size_t)(total ? total : 1) * sizeof(int)), 0, total,
+	                 arena_alloc(&ev->ar, (size_t)(ev->words ? ev->words : 1) * sizeof(uint64_t)), NULL, 0, 0 };
+	memcpy(st.left, s.u.bits, (size_t)ev->words * sizeof(uint64_t));
+	if (!lin_rec(&st, at))
+		return false;
+	out->kind = V_VSET;
+	out->n = st.nout;
+	out->u.elts = st.out;
+	/* Orders are produced in a fixed order but value sets must be sorted. */
+	cval tmp = *out;
+	*out = cat_make_vset(ev, tmp.u.elts, tmp.n);
+	return true;
+}
+
+static bool prim_classes_loc(cat_eval *ev, const cval *arg, srcloc at, cval *out)
+{
+	cval s;
+	if (arg->kind == V_SET) {
+		s = *arg;
+	} else if (arg->kind == V_EMPTY) {
+		out->kind = V_VSET;
+		out->n = 0;
+		out->u.elts = NULL;
+		return true;
+	} else if (arg->kind == V_UNIV) {
+		s = cv_set(ev);
+		for (int i = 0; i < ev->n; i++)
+			set_bit(s.u.bits, i);
+	} else {
+		return cat_fail(ev, at, "classes-loc expects an event set, found a %s", cval_kind_name(arg->kind));
+	}
+	int nlocs = 0;
+	for (int i = 0; i < ev->n; i++)
+		if (ev->x->ev[i].loc + 1 > nlocs)
+			nlocs = ev->x->ev[i].loc + 1;
+	cval *parts = arena_alloc(&ev->ar, (size_t)(nlocs ? nlocs : 1) * sizeof *parts);
+	int np = 0;
+	for (int l = 0; l < nlocs; l++) {
+		cval p = cv_set(ev);
+		bool any = false;
+		for (int i = 0; i < ev->n; i++)
+			if (has_bit(s.u.bits, i) && ev->x->ev[i].loc == l) {
+				set_bit(p.u.bits, i);
+				any = true;
+			}
+		if (any)
+			parts[np++] = p;
+	}
+	*out = cat_make_vset(ev, parts, np);
+	return true;
+}
+
+bool cat_prim_apply(cat_eval *ev, int prim, const cval *arg, srcloc at, cval *out)
+{
+	switch (prim) {
+	case B_DOMAIN: case B_RANGE:
+		if (arg->kind == V_EMPTY || arg->kind == V_UNIV) {
+			*out = *arg;
+			return true;
+		}
+		if (arg->kind != V_REL)
+			return cat_fail(ev, at, "%s expects a relation, found a %s", cat_builtins[prim].name,
+			                cval_kind_name(arg->kind));
+		*out = cv_set(ev);
+		if (prim == B_DOMAIN)
+			rel_domain_raw(out->u.bits, arg->u.bits, ev->n, ev->words);
+		else
+			rel_range_raw(out->u.bits, arg->u.bits, ev->n, ev->words);
+		return true;
+	case B_CLASSES_LOC: case B_PARTITION:
+		return prim_classes_loc(ev, arg, at, out);
+	case B_LINEARISATIONS:
+		return prim_linearisations(ev, arg, at, out);
+	default:
+		return cat_fail(ev, at, "unsupported primitive '%s'", cat_builtins[prim].name);
+	}
+}

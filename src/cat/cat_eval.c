@@ -1,0 +1,1244 @@
+/* cat_eval.c — evaluating a compiled model on one execution.
+ *
+ * Values follow herd's interpreter (cat_value.h).  Sets and relations are bit
+ * vectors in the evaluation's arena; every operator builds a new value.
+ * Top-level bindings are computed on first use and kept for the rest of the
+ * evaluation, so each one costs at most once per execution; built-ins are
+ * slots too.  `let rec` of non-function values is herd's least fixpoint:
+ * start from empty and re-evaluate the bindings until nothing grows.
+ *
+ * Errors (a type error, an unbound fence set, a failed match) set a pending
+ * error and make every caller return false up to the nearest `try`, which
+ * clears it and evaluates its alternative.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cat_int.h"
+#include "../arch/arch.h"
+
+enum { MAX_CALL_DEPTH = 2000 };
+
+static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out);
+
+/* ---- errors ----------------------------------------------------------------------------- */
+
+bool cat_fail(cat_eval *ev, srcloc at, const char *fmt, ...)
+{
+	if (ev->err)
+		return false;
+	ev->err = true;
+	ev->err_loc = at;
+	sb_reset(&ev->err_msg);
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	sb_puts(&ev->err_msg, buf);
+	return false;
+}
+
+static void clear_error(cat_eval *ev)
+{
+	ev->err = false;
+	sb_reset(&ev->err_msg);
+}
+
+void cat_eval_report(cat_eval *ev, diag *d)
+{
+	if (!ev->err)
+		return;
+	diag_error(d, ev->err_loc, "%s", ev->err_msg.s ? ev->err_msg.s : "evaluation failed");
+	clear_error(ev);
+}
+
+const char *cval_kind_name(enum cval_kind k)
+{
+	switch (k) {
+	case V_EMPTY: return "empty set";
+	case V_UNIV: return "universe";
+	case V_SET: return "event set";
+	case V_REL: return "relation";
+	case V_TAG: return "tag";
+	case V_VSET: return "set of values";
+	case V_TUPLE: return "tuple";
+	case V_CLO: return "function";
+	case V_PRIM: return "primitive";
+	case V_PROC: return "procedure";
+	}
+	return "value";
+}
+
+/* ---- building values ------------------------------------------------------------------------ */
+
+cval cv_set(cat_eval *ev)
+{
+	cval v = { V_SET, 0, { 0 } };
+	v.u.bits = arena_alloc(&ev->ar, (size_t)(ev->words ? ev->words : 1) * sizeof(uint64_t));
+	return v;
+}
+
+cval cv_rel(cat_eval *ev)
+{
+	cval v = { V_REL, 0, { 0 } };
+	size_t sz = (size_t)ev->n * (size_t)ev->words;
+	v.u.bits = arena_alloc(&ev->ar, (sz ? sz : 1) * sizeof(uint64_t));
+	return v;
+}
+
+static size_t nwords(const cat_eval *ev, enum cval_kind k)
+{
+	return k == V_SET ? (size_t)ev->words : (size_t)ev->n * (size_t)ev->words;
+}
+
+static cval cv_copy(cat_eval *ev, const cval *src)
+{
+	cval v = src->kind == V_SET ? cv_set(ev) : cv_rel(ev);
+	memcpy(v.u.bits, src->u.bits, nwords(ev, src->kind) * sizeof(uint64_t));
+	return v;
+}
+
+static cval cv_empty(void)
+{
+	cval v = { V_EMPTY, 0, { 0 } };
+	return v;
+}
+
+static void fill_all_set(const cat_eval *ev, uint64_t *w)
+{
+	for (int i = 0; i < ev->words; i++)
+		w[i] = ~(uint64_t)0;
+	if (ev->words)
+		w[ev->words - 1] &= bits_last_word_mask(ev->n);
+}
+
+static cval univ_rel(cat_eval *ev)
+{
+	cval v = cv_rel(ev);
+	for (int i = 0; i < ev->n; i++)
+		fill_all_set(ev, v.u.bits + (size_t)i * ev->words);
+	return v;
+}
+
+static cval id_rel(cat_eval *ev)
+{
+	cval v = cv_rel(ev);
+	rel_reflexive_raw(v.u.bits, ev->n, ev->words);
+	return v;
+}
+
+static bool bits_zero(const uint64_t *w, size_t k)
+{
+	for (size_t i = 0; i < k; i++)
+		if (w[i])
+			return false;
+	return true;
+}
+
+/* Event set view of v (empty: all zero, universe: every event). */
+static bool as_set(cat_eval *ev, const cval *v, srcloc at, cval *out)
+{
+	switch (v->kind) {
+	case V_SET:
+		*out = *v;
+		return true;
+	case V_EMPTY:
+		*out = cv_set(ev);
+		return true;
+	case V_UNIV:
+		*out = cv_set(ev);
+		fill_all_set(ev, out->u.bits);
+		return true;
+	default:
+		return cat_fail(ev, at, "an event set was expected, found a %s", cval_kind_name(v->kind));
+	}
+}
+
+static bool as_rel(cat_eval *ev, const cval *v, srcloc at, cval *out)
+{
+	switch (v->kind) {
+	case V_REL:
+		*out = *v;
+		return true;
+	case V_EMPTY:
+		*out = cv_rel(ev);
+		return true;
+	case V_UNIV:
+		*out = univ_rel(ev);
+		return true;
+	default:
+		return cat_fail(ev, at, "a relation was expected, found a %s", cval_kind_name(v->kind));
+	}
+}
+
+/* herd lifts a tag to the singleton set of that tag in set operations. */
+static cval tag2set(cat_eval *ev, const cval *v)
+{
+	if (v->kind != V_TAG)
+		return *v;
+	cval s = { V_VSET, 1, { 0 } };
+	s.u.elts = arena_alloc(&ev->ar, sizeof(cval));
+	s.u.elts[0] = *v;
+	return s;
+}
+
+/* ---- comparing values -------------------------------------------------------------------------- */
+
+static bool is_emptyish(const cat_eval *ev, const cval *v)
+{
+	switch (v->kind) {
+	case V_EMPTY: return true;
+	case V_SET: case V_REL: return bits_zero(v->u.bits, nwords(ev, v->kind));
+	case V_VSET: return v->n == 0;
+	default: return false;
+	}
+}
+
+int cval_compare(const cval *a, const cval *b, int words, int n)
+{
+	if (a->kind == V_EMPTY || b->kind == V_EMPTY) {
+		/* An empty value equals every empty container and precedes the
+		 * non-empty ones. */
+		cat_eval tmp = { 0 };
+		tmp.words = words;
+		tmp.n = n;
+		bool ea = is_emptyish(&tmp, a), eb = is_emptyish(&tmp, b);
+		if (ea || eb)
+			return (int)eb - (int)ea == 0 ? 0 : (ea ? -1 : 1);
+	}
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	switch (a->kind) {
+	case V_EMPTY: case V_UNIV:
+		return 0;
+	case V_TAG:
+		return strcmp(a->u.tag, b->u.tag);
+	case V_SET: case V_REL: {
+		size_t k = a->kind == V_SET ? (size_t)words : (size_t)n * (size_t)words;
+		for (size_t i = 0; i < k; i++)
+			if (a->u.bits[i] != b->u.bits[i])
+				return a->u.bits[i] < b->u.bits[i] ? -1 : 1;
+		return 0;
+	}
+	case V_VSET: case V_TUPLE: {
+		if (a->n != b->n)
+			return a->n < b->n ? -1 : 1;
+		for (int i = 0; i < a->n; i++) {
+			int c = cval_compare(&a->u.elts[i], &b->u.elts[i], words, n);
+			if (c)
+				return c;
+		}
+		return 0;
+	}
+	case V_PRIM:
+		return a->u.prim - b->u.prim;
+	case V_CLO:
+		return a->u.clo == b->u.clo ? 0 : (a->u.clo < b->u.clo ? -1 : 1);
+	case V_PROC:
+		return a->u.proc == b->u.proc ? 0 : (a->u.proc < b->u.proc ? -1 : 1);
+	}
+	return 0;
+}
+
+static int cmp(const cat_eval *ev, const cval *a, const cval *b) { return cval_compare(a, b, ev->words, ev->n); }
+
+/* Sort and de-duplicate `n` values into a new value set. */
+cval cat_make_vset(cat_eval *ev, const cval *src, int n)
+{
+	cval s = { V_VSET, 0, { 0 } };
+	s.u.elts = arena_alloc(&ev->ar, (size_t)(n ? n : 1) * sizeof(cval));
+	/* Insertion sort: value sets are small (partitions, tag sets). */
+	for (int i = 0; i < n; i++) {
+		int lo = 0, hi = s.n;
+		while (lo < hi) {
+			int mid = (lo + hi) / 2;
+			if (cmp(ev, &s.u.elts[mid], &src[i]) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < s.n && cmp(ev, &s.u.elts[lo], &src[i]) == 0)
+			continue;
+		memmove(&s.u.elts[lo + 1], &s.u.elts[lo], (size_t)(s.n - lo) * sizeof(cval));
+		s.u.elts[lo] = src[i];
+		s.n++;
+	}
+	return s;
+}
+
+static bool vset_has(const cat_eval *ev, const cval *s, const cval *x)
+{
+	for (int i = 0; i < s->n; i++)
+		if (cmp(ev, &s->u.elts[i], x) == 0)
+			return true;
+	return false;
+}
+
+/* a is a subset of b (sets, relations, value sets). */
+static bool cval_subset(cat_eval *ev, const cval *a, const cval *b, srcloc at, bool *res)
+{
+	if (is_emptyish(ev, a)) {
+		*res = true;
+		return true;
+	}
+	if (b->kind == V_UNIV) {
+		*res = true;
+		return true;
+	}
+	if (a->kind == V_UNIV) {
+		*res = b->kind == V_UNIV;
+		return true;
+	}
+	if (b->kind == V_EMPTY) {
+		*res = false;
+		return true;
+	}
+	if ((a->kind == V_SET || a->kind == V_REL) && a->kind == b->kind) {
+		size_t k = nwords(ev, a->kind);
+		for (size_t i = 0; i < k; i++)
+			if (a->u.bits[i] & ~b->u.bits[i]) {
+				*res = false;
+				return true;
+			}
+		*res = true;
+		return true;
+	}
+	if (a->kind == V_VSET && b->kind == V_VSET) {
+		for (int i = 0; i < a->n; i++)
+			if (!vset_has(ev, b, &a->u.elts[i])) {
+				*res = false;
+				return true;
+			}
+		*res = true;
+		return true;
+	}
+	return cat_fail(ev, at, "cannot compare a %s with a %s", cval_kind_name(a->kind), cval_kind_name(b->kind));
+}
+
+/* ---- frames and patterns ------------------------------------------------------------------------- */
+
+static frame *new_frame(cat_eval *ev, frame *up, int n)
+{
+	frame *f = arena_alloc(&ev->ar, sizeof(frame) + (size_t)(n ? n : 1) * sizeof(cval));
+	f->up = up;
+	f->n = n;
+	return f;
+}
+
+static bool bind_pat(cat_eval *ev, const cat_pat *p, const cval *v, frame *f, int pos, srcloc at)
+{
+	if (!p->tuple) {
+		f->v[pos] = *v;
+		return true;
+	}
+	if (v->kind == V_TUPLE && v->n == p->n) {
+		for (int i = 0; i < p->n; i++)
+			f->v[pos + i] = v->u.elts[i];
+		return true;
+	}
+	if (v->kind == V_TUPLE)
+		return cat_fail(ev, at, "argument mismatch: %d values given where %d are expected", v->n, p->n);
+	return cat_fail(ev, at, "argument mismatch: a %s given where a tuple of %d is expected",
+	                cval_kind_name(v->kind), p->n);
+}
+
+/* ---- global slots ------------------------------------------------------------------------------- */
+
+static bool set_slot(cat_eval *ev, int s, const cval *v)
+{
+	ev->slot_val[s] = *v;
+	ev->slot_gen[s] = ev->gen;
+	return true;
+}
+
+static bool fixpoint(cat_eval *ev, const cat_bind *binds, int nb, cval *const *cells, frame *env, srcloc at);
+
+static bool eval_rec_group(cat_eval *ev, int first)
+{
+	const cat_model *m = ev->m;
+	int n = m->slots[first].group_n;
+	const cat_bind *binds = NULL;
+	/* The group's bindings are those of the let rec instruction; find them
+	 * through the slots' definitions. */
+	cat_bind *tmp = arena_alloc(&ev->ar, (size_t)n * sizeof *tmp);
+	cval **cells = arena_alloc(&ev->ar, (size_t)n * sizeof *cells);
+	for (int k = 0; k < n; k++) {
+		tmp[k].e = (cat_ex *)m->slots[first + k].def;
+		tmp[k].pat.tuple = false;
+		tmp[k].loc = m->slots[first + k].loc;
+		cells[k] = &ev->slot_val[first + k];
+		/* Mark computed so that references read the current approximation. */
+		ev->slot_val[first + k] = cv_empty();
+		ev->slot_gen[first + k] = ev->gen;
+	}
+	binds = tmp;
+	if (!fixpoint(ev, binds, n, cells, NULL, m->slots[first].loc)) {
+		for (int k = 0; k < n; k++)
+			ev->slot_gen[first + k] = 0;
+		return false;
+	}
+	return true;
+}
+
+bool cat_eval_slot(cat_eval *ev, int s, cval *out)
+{
+	if (ev->slot_gen[s] == ev->gen) {
+		*out = ev->slot_val[s];
+		return true;
+	}
+	const cat_slot *sl = &ev->m->slots[s];
+	cval v;
+	switch (sl->kind) {
+	case SLOT_BUILTIN:
+		if (!cat_builtin_value(ev, sl->builtin, &v))
+			return false;
+		break;
+	case SLOT_LET:
+		if (ev->slot_busy[s])
+			return cat_fail(ev, sl->loc, "'%s' is defined in terms of itself (use let rec)",
+			                sl->name ? sl->name : "binding");
+		ev->slot_busy[s] = 1;
+		if (!eval(ev, sl->def, NULL, &v)) {
+			ev->slot_busy[s] = 0;
+			return false;
+		}
+		ev->slot_busy[s] = 0;
+		break;
+	case SLOT_PROJ: {
+		cval t;
+		if (!cat_eval_slot(ev, sl->of, &t))
+			return false;
+		if (t.kind != V_TUPLE || t.n != sl->group_n)
+			return cat_fail(ev, sl->loc, "a tuple of %d values was expected, found a %s",
+			                sl->group_n, cval_kind_name(t.kind));
+		v = t.u.elts[sl->proj];
+		break;
+	}
+	case SLOT_REC:
+		if (!eval_rec_group(ev, sl->of))
+			return false;
+		*out = ev->slot_val[s];
+		return true;
+	case SLOT_PROC:
+		v.kind = V_PROC;
+		v.n = 0;
+		v.u.proc = sl->ins;
+		break;
+	case SLOT_ENUM: {
+		const cat_ins *in = sl->ins;
+		cval *tags = arena_alloc(&ev->ar, (size_t)(in->ntags ? in->ntags : 1) * sizeof(cval));
+		for (int i = 0; i < in->ntags; i++) {
+			tags[i].kind = V_TAG;
+			tags[i].u.tag = in->tags[i];
+		}
+		v = cat_make_vset(ev, tags, in->ntags);
+		break;
+	}
+	default:
+		return cat_fail(ev, sl->loc, "internal error: bad slot");
+	}
+	set_slot(ev, s, &v);
+	*out = v;
+	return true;
+}
+
+/* ---- fence sets looked up by name ---------------------------------------------------------------- */
+
+static bool arch_has_fence(const execution *x, const char *name, bool *known_arch)
+{
+	*known_arch = false;
+	if (!x->test || !x->test->arch || !x->test->arch->fences)
+		return false;
+	*known_arch = true;
+	for (const char *const *f = x->test->arch->fences; *f; f++)
+		if (!strcmp(*f, name))
+			return true;
+	return false;
+}
+
+static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
+{
+	for (int i = 0; i < ev->ndyn; i++)
+		if (!strcmp(ev->dyn[i].name, e->name)) {
+			if (!ev->dyn[i].ok)
+				return cat_fail(ev, e->loc, "unbound name '%s' (no such fence on this architecture)", e->name);
+			*out = ev->dyn[i].v;
+			return true;
+		}
+	const execution *x = ev->x;
+	bool known_arch;
+	bool bound = arch_has_fence(x, e->name, &known_arch);
+	if (!known_arch)
+		bound = cat_known_fence_name(e->name);
+	cval s = cv_set(ev);
+	for (int i = 0; i < x->n; i++)
+		if (x->ev[i].kind == EV_FENCE && x->ev[i].fence && !strcmp(x->ev[i].fence, e->name)) {
+			s.u.bits[i >> 6] |= (uint64_t)1 << (i & 63);
+			bound = true;
+		}
+	GROW(ev->dyn, ev->dyn_cap, (size_t)ev->ndyn + 1);
+	dyn_entry *de = &ev->dyn[ev->ndyn++];
+	de->name = e->name;
+	de->v = s;
+	de->ok = bound;
+	if (!bound)
+		return cat_fail(ev, e->loc, "unbound name '%s' (no such fence on this architecture)", e->name);
+	*out = s;
+	return true;
+}
+
+/* ---- operators ------------------------------------------------------------------------------------ */
+
+static bool eval_kids(cat_eval *ev, const cat_ex *e, frame *env, cval *vals)
+{
+	for (int i = 0; i < e->n; i++)
+		if (!eval(ev, e->kids[i], env, &vals[i]))
+			return false;
+	return true;
+}
+
+static bool op_union(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
+{
+	cval *vals = arena_alloc(&ev->ar, (size_t)e->n * sizeof *vals);
+	if (!eval_kids(ev, e, env, vals))
+		return false;
+	enum cval_kind k = V_EMPTY;
+	int first = -1, total = 0;
+	for (int i = 0; i < e->n; i++) {
+		vals[i] = tag2set(ev, &vals[i]);
+		enum cval_kind vk = vals[i].kind;
+		if (vk == V_EMPTY)
+			continue;
+		if (vk == V_UNIV) {
+			out->kind = V_UNIV;
+			return true;
+		}
+		if (vk != V_SET && vk != V_REL && vk != V_VSET)
+			return cat_fail(ev, e->kids[i]->loc, "cannot take the union of a %s", cval_kind_name(vk));
+		if (k == V_EMPTY) {
+			k = vk;
+			first = i;
+		} else if (vk != k) {
+			return cat_fail(ev, e->kids[i]->loc, "union of a %s and a %s", cval_kind_name(k),
+			                cval_kind_name(vk));
+		}
+		if (vk == V_VSET)
+			total += vals[i].n;
+	}
+	if (k == V_EMPTY) {
+		*out = cv_empty();
+		return true;
+	}
+	if (k == V_VSET) {
+		cval *all = arena_alloc(&ev->ar, (size_t)(total ? total : 1) * sizeof *all);
+		int j = 0;
+		for (int i = 0; i < e->n; i++)
+			if (vals[i].kind == V_VSET)
+				for (int t = 0; t < vals[i].n; t++)
+					all[j++] = vals[i].u.elts[t];
+		*out = cat_make_vset(ev, all, j);
+		return true;
+	}
+	cval r = cv_copy(ev, &vals[first]);
+	size_t sz = nwords(ev, k);
+	for (int i = first + 1; i < e->n; i++)
+		if (vals[i].kind == k)
+			for (size_t w = 0; w < sz; w++)
+				r.u.bits[w] |= vals[i].u.bits[w];
+	*out = r;
+	return true;
+}
+
+static bool op_seq(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
+{
+	cval *vals = arena_alloc(&ev->ar, (size_t)e->n * sizeof *vals);
+	if (!eval_kids(ev, e, env, vals))
+		return false;
+	bool empty = false;
+	for (int i = 0; i < e->n; i++) {
+		if (vals[i].kind == V_EMPTY) {
+			empty = true;
+			continue;
+		}
+		if (vals[i].kind != V_REL && vals[i].kind != V_UNIV)
+			return cat_fail(ev, e->kids[i]->loc, "sequence of a %s (relations are expected)",
+			                cval_kind_name(vals[i].kind));
+	}
+	if (empty) {
+		*out = cv_rel(ev);
+		return true;
+	}
+	cval acc;
+	as_rel(ev, &vals[0], e->loc, &acc);
+	for (int i = 1; i < e->n; i++) {
+		cval b, r = cv_rel(ev);
+		as_rel(ev, &vals[i], e->loc, &b);
+		rel_seq_raw(r.u.bits, acc.u.bits, b.u.bits, ev->n, ev->words);
+		acc = r;
+	}
+	*out = acc;
+	return true;
+}
+
+static bool op_inter_diff(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
+{
+	bool inter = e->kind == CE_INTER;
+	cval a, b;
+	if (!eval(ev, e->kids[0], env, &a) || !eval(ev, e->kids[1], env, &b))
+		return false;
+	a = tag2set(ev, &a);
+	b = tag2set(ev, &b);
+	const char *what = inter ? "intersection" : "difference";
+	for (int i = 0; i < 2; i++) {
+		const cval *v = i ? &b : &a;
+		if (v->kind != V_EMPTY && v->kind != V_UNIV && v->kind != V_SET && v->kind != V_REL &&
+		    v->kind != V_VSET)
+			return cat_fail(ev, e->kids[i]->loc, "%s of a %s", what, cval_kind_name(v->kind));
+	}
+	if (inter) {
+		if (a.kind == V_UNIV) {
+			*out = b;
+			return true;
+		}
+		if (b.kind == V_UNIV) {
+			*out = a;
+			return true;
+		}
+		if (a.kind == V_EMPTY || b.kind == V_EMPTY) {
+			*out = cv_empty();
+			return true;
+		}
+	} else {
+		if (b.kind == V_UNIV || a.kind == V_EMPTY) {
+			*out = cv_empty();
+			return true;
+		}
+		if (b.kind == V_EMPTY) {
+			*out = a;
+			return true;
+		}
+		if (a.kind == V_UNIV) {
+			if (b.kind == V_VSET)
+				return cat_fail(ev, e->kids[0]->loc, "cannot build the universe of a set of values");
+			cval u;
+			if (b.kind == V_SET)
+				as_set(ev, &a, e->loc, &u);
+			else
+				u = univ_rel(ev);
+			a = u;
+		}
+	}
+	if (a.kind != b.kind)
+		return cat_fail(ev, e->loc, "%s of a %s and a %s", what, cval_kind_name(a.kind), cval_kind_name(b.kind));
+	if (a.kind == V_VSET) {
+		cval *keep = arena_alloc(&ev->ar, (size_t)(a.n ? a.n : 1) * sizeof *keep);
+		int k = 0;
+		for (int i = 0; i < a.n; i++)
+			if (vset_has(ev, &b, &a.u.elts[i]) == inter)
+				keep[k++] = a.u.elts[i];
+		*out = cat_make_vset(ev, keep, k);
+		return true;
+	}
+	cval r = cv_copy(ev, &a);
+	size_t sz = nwords(ev, a.kind);
+	if (inter)
+		for (size_t w = 0; w < sz; w++)
+			r.u.bits[w] &= b.u.bits[w];
+	else
+		for (size_t w = 0; w < sz; w++)
+			r.u.bits[w] &= ~b.u.bits[w];
+	*out = r;
+	return true;
+}
+
+static bool op_add(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
+{
+	cval x, s;
+	if (!eval(ev, e->kids[0], env, &x) || !eval(ev, e->kids[1], env, &s))
+		return false;
+	if (x.kind == V_UNIV)
+		return cat_fail(ev, e->kids[0]->loc, "the universe cannot be added to a set");
+	if (s.kind == V_UNIV) {
+		*out = s;
+		return true;
+	}
+	if (s.kind == V_EMPTY) {
+		*out = cat_make_vset(ev, &x, 1);
+		return true;
+	}
+	if (s.kind != V_VSET)
+		return cat_fail(ev, e->kids[1]->loc, "'++' adds to a set of values, found a %s", cval_kind_name(s.kind));
+	cval *all = arena_alloc(&ev->ar, (size_t)(s.n + 1) * sizeof *all);
+	memcpy(all, s.u.elts, (size_t)s.n * sizeof *all);
+	all[s.n] = x;
+	*out = cat_make_vset(ev, all, s.n + 1);
+	return true;
+}
+
+static bool op_unary(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
+{
+	cval a;
+	if (!eval(ev, e->kids[0], env, &a))
+		return false;
+	switch (e->kind) {
+	case CE_STAR: case CE_PLUS: case CE_OPT: case CE_INV:
+		if (a.kind == V_EMPTY) {
+			*out = (e->kind == CE_STAR || e->kind == CE_OPT) ? id_rel(ev) : cv_empty();
+			return true;
+		}
+		if (a.kind == V_UNIV) {
+			*out = a;
+			return true;
+		}
+		if (a.kind != V_REL)
+			return cat_fail(ev, e->kids[0]->loc, "a relation was expected, found a %s", cval_kind_name(a.kind));
+		if (e->kind == CE_INV) {
+			cval r = cv_rel(ev);
+			rel_inverse_raw(r.u.bits, a.u.bits, ev->n, ev->words);
+			*out = r;
+			return true;
+		}
+		{
+			cval r = cv_copy(ev, &a);
+			if (e->kind != CE_OPT)
+				rel_closure_raw(r.u.bits, ev->n, ev->words);
+			if (e->kind != CE_PLUS)
+				rel_reflexive_raw(r.u.bits, ev->n, ev->words);
+			*out = r;
+			return true;
+		}
+	case CE_COMPL:
+		switch (a.kind) {
+		case V_EMPTY:
+			out->kind = V_UNIV;
+			return true;
+		case V_UNIV:
+			*out = cv_empty();
+			return true;
+		case V_SET: {
+			cval r = cv_copy(ev, &a);
+			for (int i = 0; i < ev->words; i++)
+				r.u.bits[i] = ~r.u.bits[i];
+			if (ev->words)
+				r.u.bits[ev->words - 1] &= bits_last_word_mask(ev->n);
+			*out = r;
+			return true;
+		}
+		case V_REL: {
+			cval r = cv_copy(ev, &a);
+			rel_complement_raw(r.u.bits, ev->n, ev->words);
+			*out = r;
+			return true;
+		}
+		default:
+			return cat_fail(ev, e->kids[0]->loc, "complement of a %s (an event set or a relation is expected)",
+			                cval_kind_name(a.kind));
+		}
+	case CE_TOID: {
+		if (a.kind == V_EMPTY) {
+			*out = cv_rel(ev);
+			return true;
+		}
+		cval s;
+		if (!as_set(ev, &a, e->kids[0]->loc, &s))
+			return false;
+		cval r = cv_rel(ev);
+		rel_id_on_raw(r.u.bits, s.u.bits, ev->n, ev->words);
+		*out = r;
+		return true;
+	}
+	default:
+		return cat_fail(ev, e->loc, "internal error: unary operator");
+	}
+}
+
+static bool op_prod(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
+{
+	cval a, b, sa, sb;
+	if (!eval(ev, e->kids[0], env, &a) || !eval(ev, e->kids[1], env, &b))
+		return false;
+	if (!as_set(ev, &a, e->kids[0]->loc, &sa) || !as_set(ev, &b, e->kids[1]->loc, &sb))
+		return false;
+	cval r = cv_rel(ev);
+	rel_product_raw(r.u.bits, sa.u.bits, sb.u.bits, ev->n, ev->words);
+	*out = r;
+	return true;
+}
+
+/* ---- functions ----------------------------------------------------------------------------------- */
+
+static bool apply(cat_eval *ev, const cval *f, const cval *arg, srcloc at, cval *out)
+{
+	if (f->kind == V_PRIM)
+		return cat_prim_apply(ev, f->u.prim, arg, at, out);
+	if (f->kind != V_CLO)
+		return cat_fail(ev, at, "a function was expected, found a %s", cval_kind_name(f->kind));
+	const cat_ex *fn = f->u.clo->fun;
+	if (ev->depth >= MAX_CALL_DEPTH)
+		return cat_fail(ev, at, "calls nested too deeply (more than %d): runaway recursion?", MAX_CALL_DEPTH);
+	frame *fr = new_frame(ev, f->u.clo->env, fn->frame_size);
+	if (!bind_pat(ev, &fn->pat, arg, fr, 0, at))
+		return false;
+	ev->depth++;
+	bool ok = eval(ev, fn->kids[0], fr, out);
+	ev->depth--;
+	return ok;
+}
+
+static cval make_closure(cat_eval *ev, const cat_ex *fn, frame *env)
+{
+	cval v = { V_CLO, 0, { 0 } };
+	v.u.clo = arena_alloc(&ev->ar, sizeof(closure));
+	v.u.clo->fun = fn;
+	v.u.clo->env = env;
+	return v;
+}
+
+/* Least fixpoint of mutually recursive bindings whose current values are in
+ * `cells`: functions are bound once (they refer to the cells), the other
+ * values start empty and are re-evaluated until none grows. */
+static bool fixpoint(cat_eval *ev, const cat_bind *binds, int nb, cval *const *cells, frame *env, srcloc at)
+{
+	for (int k = 0; k < nb; k++)
+		*cells[k] = binds[k].e->kind == CE_FUN ? make_closure(ev, binds[k].e, env) : cv_empty();
+	long limit = (long)nb * ((long)ev->n * ev->n + ev->n + 1) + 8;
+	for (long iter = 0;; iter++) {
+		if (iter > limit)
+			return cat_fail(ev, at, "the fixpoint of 'let rec' does not converge");
+		bool grew = false;
+		for (int k = 0; k < nb; k++) {
+			if (binds[k].e->kind == CE_FUN)
+				continue;
+			cval nv;
+			if (!eval(ev, binds[k].e, env, &nv))
+				return false;
+			bool sub;
+			if (!cval_subset(ev, &nv, cells[k], binds[k].loc, &sub))
+				return false;
+			if (!sub)
+				grew = true;
+			*cells[k] = nv;
+		}
+		if (!grew)
+			return true;
+	}
+}
+
+/* ---- conditions and matches ------------------------------------------------------------------------ */
+
+static bool variant_on(const cat_model *m, const char *v)
+{
+	for (int i = 0; i < m->nvariants; i++)
+		if (!strcmp(m->variants[i], v))
+			return true;
+	return false;
+}
+
+static bool eval_cond(cat_eval *ev, const cat_cond *c, frame *env, bool *res)
+{
+	switch (c->kind) {
+	case CC_VARIANT:
+		*res = variant_on(ev->m, c->variant);
+		return true;
+	case CC_NOT:
+		if (!eval_cond(ev, c->l, env, res))
+			return false;
+		*res = !*res;
+		return true;
+	case CC_AND: case CC_OR: {
+		bool a, b;
+		if (!eval_cond(ev, c->l, env, &a) || !eval_cond(ev, c->r, env, &b))
+			return false;
+		*res = c->kind == CC_AND ? (a && b) : (a || b);
+		return true;
+	}
+	default: {
+		cval a, b;
+		if (!eval(ev, c->a, env, &a) || !eval(ev, c->b, env, &b))
+			return false;
+		if (c->kind == CC_EQ) {
+			*res = cmp(ev, &a, &b) == 0;
+			return true;
+		}
+		if (c->kind == CC_SUBSET)
+			return cval_subset(ev, &a, &b, c->loc, res);
+		/* CC_IN */
+		b = tag2set(ev, &b);
+		if (b.kind == V_VSET) {
+			*res = vset_has(ev, &b, &a);
+			return true;
+		}
+		if (b.kind == V_EMPTY) {
+			*res = false;
+			return true;
+		}
+		return cat_fail(ev, c->loc, "'in' needs a set of values, found a %s", cval_kind_name(b.kind));
+	}
+	}
+}
+
+static bool eval_match_set(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
+{
+	cval s;
+	if (!eval(ev, e->kids[0], env, &s))
+		return false;
+	frame *fr = new_frame(ev, env, 2);
+	switch (s.kind) {
+	case V_EMPTY:
+		return eval(ev, e->kids[1], env, out);
+	case V_VSET:
+		if (s.n == 0)
+			return eval(ev, e->kids[1], env, out);
+		fr->v[0] = s.u.elts[0];
+		fr->v[1].kind = V_VSET;
+		fr->v[1].n = s.n - 1;
+		fr->v[1].u.elts = s.u.elts + 1;
+		break;
+	case V_SET: case V_REL: {
+		/* Events and pairs: the element is a singleton set / one-pair relation. */
+		size_t sz = nwords(ev, s.kind);
+		size_t w = 0;
+		while (w < sz && !s.u.bits[w])
+			w++;
+		if (w == sz)
+			return eval(ev, e->kids[1], env, out);
+		uint64_t low = s.u.bits[w] & (~s.u.bits[w] + 1);
+		cval elt = s.kind == V_SET ? cv_set(ev) : cv_rel(ev);
+		cval rest = cv_copy(ev, &s);
+		elt.u.bits[w] = low;
+		rest.u.bits[w] &= ~low;
+		fr->v[0] = elt;
+		fr->v[1] = rest;
+		break;
+	}
+	case V_UNIV:
+		return cat_fail(ev, e->kids[0]->loc, "cannot match on the universe");
+	default:
+		return cat_fail(ev, e->kids[0]->loc, "set match on a %s", cval_kind_name(s.kind));
+	}
+	return eval(ev, e->kids[2], fr, out);
+}
+
+static bool eval_match_tag(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
+{
+	cval t;
+	if (!eval(ev, e->kids[0], env, &t))
+		return false;
+	if (t.kind != V_TAG)
+		return cat_fail(ev, e->kids[0]->loc, "match on a %s (a tag is expected)", cval_kind_name(t.kind));
+	int ntags = e->n - 1 - (e->has_default ? 1 : 0);
+	for (int i = 0; i < ntags; i++)
+		if (!strcmp(e->tags[i], t.u.tag))
+			return eval(ev, e->kids[i + 1], env, out);
+	if (e->has_default)
+		return eval(ev, e->kids[e->n - 1], env, out);
+	return cat_fail(ev, e->loc, "no clause matches tag '%s", t.u.tag);
+}
+
+/* ---- the evaluator ----------------------------------------------------------------------------------- */
+
+static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
+{
+	switch (e->kind) {
+	case CE_EMPTY_REL:
+		*out = cv_rel(ev);
+		return true;
+	case CE_EMPTY:
+		*out = cv_empty();
+		return true;
+	case CE_UNIV:
+		out->kind = V_UNIV;
+		return true;
+	case CE_TAG:
+		out->kind = V_TAG;
+		out->u.tag = e->name;
+		return true;
+	case CE_VAR:
+		switch (e->ref) {
+		case REF_GLOBAL:
+			return cat_eval_slot(ev, e->index, out);
+		case REF_LOCAL: {
+			frame *f = env;
+			for (int d = 0; d < e->depth && f; d++)
+				f = f->up;
+			if (!f || e->index >= f->n)
+				return cat_fail(ev, e->loc, "internal error: bad frame for '%s'", e->name);
+			*out = f->v[e->index];
+			return true;
+		}
+		case REF_DYN:
+			return eval_dyn(ev, e, out);
+		default:
+			return cat_fail(ev, e->loc, "unbound name '%s'", e->name);
+		}
+	case CE_SET: {
+		cval *vals = arena_alloc(&ev->ar, (size_t)e->n * sizeof *vals);
+		if (!eval_kids(ev, e, env, vals))
+			return false;
+		for (int i = 0; i < e->n; i++)
+			if (vals[i].kind == V_UNIV)
+				return cat_fail(ev, e->kids[i]->loc, "the universe in an explicit set");
+		*out = cat_make_vset(ev, vals, e->n);
+		return true;
+	}
+	case CE_TUPLE: {
+		cval *vals = arena_alloc(&ev->ar, (size_t)(e->n ? e->n : 1) * sizeof *vals);
+		if (!eval_kids(ev, e, env, vals))
+			return false;
+		out->kind = V_TUPLE;
+		out->n = e->n;
+		out->u.elts = vals;
+		return true;
+	}
+	case CE_UNION:
+		return op_union(ev, e, env, out);
+	case CE_SEQ:
+		return op_seq(ev, e, env, out);
+	case CE_INTER: case CE_DIFF:
+		return op_inter_diff(ev, e, env, out);
+	case CE_PROD:
+		return op_prod(ev, e, env, out);
+	case CE_ADD:
+		return op_add(ev, e, env, out);
+	case CE_STAR: case CE_PLUS: case CE_OPT: case CE_INV: case CE_COMPL: case CE_TOID:
+		return op_unary(ev, e, env, out);
+	case CE_APP: {
+		cval f, a;
+		if (!eval(ev, e->kids[0], env, &f) || !eval(ev, e->kids[1], env, &a))
+			return false;
+		return apply(ev, &f, &a, e->loc, out);
+	}
+	case CE_FUN:
+		*out = make_closure(ev, e, env);
+		return true;
+	case CE_LET: {
+		frame *fr = new_frame(ev, env, e->frame_size);
+		for (int i = 0; i < e->nb; i++) {
+			cval v;
+			if (!eval(ev, e->binds[i].e, env, &v) ||
+			    !bind_pat(ev, &e->binds[i].pat, &v, fr, e->binds[i].slot, e->binds[i].loc))
+				return false;
+		}
+		return eval(ev, e->kids[0], fr, out);
+	}
+	case CE_LETREC: {
+		frame *fr = new_frame(ev, env, e->frame_size);
+		cval **cells = arena_alloc(&ev->ar, (size_t)(e->nb ? e->nb : 1) * sizeof *cells);
+		for (int i = 0; i < e->nb; i++)
+			cells[i] = &fr->v[e->binds[i].slot];
+		if (!fixpoint(ev, e->binds, e->nb, cells, fr, e->loc))
+			return false;
+		return eval(ev, e->kids[0], fr, out);
+	}
+	case CE_MATCH_TAG:
+		return eval_match_tag(ev, e, env, out);
+	case CE_MATCH_SET:
+		return eval_match_set(ev, e, env, out);
+	case CE_TRY:
+		if (eval(ev, e->kids[0], env, out))
+			return true;
+		clear_error(ev);
+		return eval(ev, e->kids[1], env, out);
+	case CE_IF: {
+		bool c;
+		if (!eval_cond(ev, e->cond, env, &c))
+			return false;
+		return eval(ev, e->kids[c ? 0 : 1], env, out);
+	}
+	}
+	return cat_fail(ev, e->loc, "internal error: unknown expression");
+}
+
+/* ---- checks and procedures -------------------------------------------------------------------------- */
+
+static bool run_body(cat_eval *ev, const cat_ins_list *l, frame *fr, bool *failed);
+
+/* Does the test of a check instruction hold? */
+static bool eval_test(cat_eval *ev, const cat_ins *in, frame *env, bool *holds)
+{
+	cval v;
+	if (!eval(ev, in->e, env, &v))
+		return false;
+	bool r;
+	switch (in->test) {
+	case TEST_ACYCLIC: case TEST_IRREFLEXIVE:
+		if (v.kind == V_EMPTY) {
+			r = true;
+		} else if (v.kind == V_UNIV) {
+			r = ev->n == 0;
+		} else if (v.kind == V_REL) {
+			if (in->test == TEST_IRREFLEXIVE) {
+				r = rel_irreflexive_raw(v.u.bits, ev->n, ev->words);
+			} else {
+				uint64_t *scratch = arena_alloc(&ev->ar, (size_t)(ev->words ? ev->words : 1) * sizeof *scratch);
+				r = rel_acyclic_raw(v.u.bits, ev->n, ev->words, scratch);
+			}
+		} else {
+			return cat_fail(ev, in->e->loc, "%s needs a relation, found a %s",
+			                in->test == TEST_ACYCLIC ? "acyclic" : "irreflexive", cval_kind_name(v.kind));
+		}
+		break;
+	default: /* TEST_EMPTY */
+		if (v.kind == V_UNIV)
+			r = ev->n == 0;
+		else if (v.kind == V_EMPTY || v.kind == V_SET || v.kind == V_REL || v.kind == V_VSET)
+			r = is_emptyish(ev, &v);
+		else
+			return cat_fail(ev, in->e->loc, "empty needs a set or a relation, found a %s", cval_kind_name(v.kind));
+		break;
+	}
+	*holds = r != in->negated;
+	return true;
+}
+
+static void note_flag(cat_eval *ev, const char *name);
+
+static bool run_check(cat_eval *ev, const cat_ins *in, frame *env, bool *failed)
+{
+	bool holds;
+	if (!eval_test(ev, in, env, &holds))
+		return false;
+	const char *name = in->as_name ? in->as_name : in->text;
+	switch (in->mode) {
+	case CHECK_REQUIRE:
+		if (!holds)
+			*failed = true;
+		break;
+	case CHECK_FLAG:
+		if (holds)
+			note_flag(ev, name);
+		break;
+	case CHECK_UNDEFINED_UNLESS:
+		/* herd marks such executions "undefined"; weft reports a flag. */
+		if (!holds)
+			note_flag(ev, name);
+		break;
+	}
+	return true;
+}
+
+static bool run_call(cat_eval *ev, const cat_ins *in, frame *env, bool *failed)
+{
+	const cat_ins *proc = ev->m->slots[in->slot].ins;
+	cval arg;
+	if (!eval(ev, in->e, env, &arg))
+		return false;
+	if (ev->depth >= MAX_CALL_DEPTH)
+		return cat_fail(ev, in->loc, "procedure calls nested too deeply");
+	frame *fr = new_frame(ev, NULL, proc->frame_size);
+	if (!bind_pat(ev, &proc->pat, &arg, fr, 0, in->loc))
+		return false;
+	ev->depth++;
+	bool ok = run_body(ev, &proc->body, fr, failed);
+	ev->depth--;
+	return ok;
+}
+
+static bool run_body(cat_eval *ev, const cat_ins_list *l, frame *fr, bool *failed)
+{
+	for (int i = 0; i < l->n && !*failed; i++) {
+		const cat_ins *in = l->v[i];
+		switch (in->kind) {
+		case CI_LET:
+			for (int b = 0; b < in->nb; b++) {
+				cval v;
+				if (!eval(ev, in->binds[b].e, fr, &v) ||
+				    !bind_pat(ev, &in->binds[b].pat, &v, fr, in->binds[b].slot, in->binds[b].loc))
+					return false;
+			}
+			break;
+		case CI_LETREC: {
+			cval **cells = arena_alloc(&ev->ar, (size_t)(in->nb ? in->nb : 1) * sizeof *cells);
+			for (int b = 0; b < in->nb; b++)
+				cells[b] = &fr->v[in->binds[b].slot];
+			if (!fixpoint(ev, in->binds, in->nb, cells, fr, in->loc))
+				return false;
+			break;
+		}
+		case CI_CHECK:
+			if (!run_check(ev, in, fr, failed))
+				return false;
+			break;
+		case CI_CALL:
+			if (!run_call(ev, in, fr, failed))
+				return false;
+			break;
+		case CI_IF:
+			if (in->taken && !run_body(ev, in->taken == 1 ? &in->body : &in->body2, fr, failed))
+				return false;
+			break;
+		default:
+			break;
+		}
+	}
+	return true;
+}
+
+/* ---- entry points ------------------------------------------------------------------------------------- */
+
+/* Flags fired during the current check go to the model's verdict buffer,
+ * reached through ev->m (the evaluator is the model's only writer). */
+static void note_flag(cat_eval *ev, const char *name)
+{
+	struct cat_model *m = (struct cat_model *)ev->m;
+	if (m->nflag_names < m->nchecks + 64) {
+		/* Bounded: a flag inside a procedure called in a loop cannot
+		 * overrun (at most one entry per distinct name is kept). */
+		for (int i = 0; i < m->nflag_names; i++)
+			if (!strcmp(m->flag_names[i], name))
+				return;
+		m->flag_names[m->nflag_names++] = name;
+	}
+}
+
+void cat_eval_init(cat_eval *ev, const struct cat_model *m)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->m = m;
+	int n = m->nslots ? m->nslots : 1;
+	ev->slot_gen = xcalloc((size_t)n, sizeof *ev->slot_gen);
+	ev->slot_busy = xcalloc((size_t)n, sizeof *ev->slot_busy);
+	ev->slot_val = xcalloc((size_t)n, sizeof *ev->slot_val);
+}
+
+void cat_eval_free(cat_eval *ev)
+{
+	free(ev->slot_gen);
+	free(ev->slot_busy);
+	free(ev->slot_val);
+	free(ev->dyn);
+	arena_free(&ev->ar);
+	sb_free(&ev->err_msg);
+	memset(ev, 0, sizeof *ev);
+}
+
+void cat_eval_begin(cat_eval *ev, const execution *x)
+{
+	arena_reset(&ev->ar);
+	ev->x = x;
+	ev->n = x->n;
+	ev->words = (x->n + 63) / 64;
+	ev->ndyn = 0;
+	ev->depth = 0;
+	clear_error(ev);
+	if (++ev->gen == 0) {
+		/* Wrapped: forget every stamp so none can look current. */
+		memset(ev->slot_gen, 0, (size_t)(ev->m->nslots ? ev->m->nslots : 1) * sizeof *ev->slot_gen);
+		ev->gen = 1;
+	}
+}
+
+bool cat_eval_check(cat_eval *ev, int i, bool *failed, bool *fired)
+{
+	const cat_check_entry *ce = &ev->m->checks[i];
+	const cat_ins *in = ce->ins;
+	*failed = false;
+	*fired = false;
+	int before = ev->m->nflag_names;
+	bool ok = in->kind == CI_CHECK ? run_check(ev, in, NULL, failed) : run_call(ev, in, NULL, failed);
+	*fired = ev->m->nflag_names > before;
+	return ok;
+}

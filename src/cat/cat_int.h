@@ -1,0 +1,174 @@
+/* cat_int.h — the compiled model shared by the compiler, the evaluator, the
+ * monotonicity analysis and the public API (internal to src/cat).
+ *
+ * A model is a list of global *slots* (the built-in names first, then one
+ * slot per top-level binding, in order; a later binding of a name shadows the
+ * earlier one) and a list of top-level *checks* (check instructions and
+ * procedure calls) in model order.  Top-level bindings are evaluated lazily,
+ * at most once per execution, when a check needs them.
+ */
+#ifndef WEFT_CAT_INT_H
+#define WEFT_CAT_INT_H
+
+#include "cat.h"
+#include "cat_ast.h"
+#include "cat_value.h"
+
+/* ---- built-ins ----------------------------------------------------------------- */
+
+enum cat_builtin {
+	/* event sets */
+	B_W, B_R, B_M, B_F, B_B, B_IW, B_FW, B_X, B_EX, B_RMW_SET, B_AMO_SET,
+	B_EXP, B_NEXP, B_PTE, B_ADDR_SET,
+	/* relations */
+	B_ID, B_PO, B_RF, B_CO, B_FR, B_LOC, B_INT, B_EXT, B_ADDR, B_DATA, B_CTRL,
+	B_RMW, B_AMO, B_SAME_INSTANCE, B_SM, B_SI, B_IICO_DATA, B_IICO_CTRL,
+	/* primitive functions */
+	B_DOMAIN, B_RANGE, B_CLASSES_LOC, B_PARTITION, B_LINEARISATIONS, B_TAG2EVENTS,
+	B_COUNT
+};
+
+typedef struct cat_builtin_info {
+	const char *name;
+	enum cval_kind kind;     /* V_SET, V_REL or V_PRIM */
+	int mono;                /* MONO_* class of the value (cat_mono.c) */
+} cat_builtin_info;
+
+extern const cat_builtin_info cat_builtins[B_COUNT];
+
+/* Fence mnemonics of herd's architectures: names a model may use outside a
+ * `try` without an error at load time; their value is looked up in each
+ * execution (empty set when the test's architecture has such a fence but
+ * the test does not use it). */
+bool cat_known_fence_name(const char *name);
+
+/* ---- monotonicity classes --------------------------------------------------------- */
+
+/* How a value changes when a partial execution grows (more events, more
+ * rf/co edges); see cat_mono.c for the rules. */
+enum cat_mono {
+	MONO_STABLE = 0, /* the value restricted to existing events never changes */
+	MONO_GROWS = 1,  /* the value only gains elements */
+	MONO_ANY = 2,    /* may lose elements: only judged on complete executions */
+};
+
+/* ---- slots ------------------------------------------------------------------------ */
+
+enum cat_slot_kind {
+	SLOT_BUILTIN,  /* builtin */
+	SLOT_LET,      /* def (a non-recursive binding) */
+	SLOT_PROJ,     /* element `proj` of the tuple held by slot `of` */
+	SLOT_REC,      /* def, member of the rec group starting at slot `of`
+	                * with `group_n` members */
+	SLOT_PROC,     /* procedure `ins` */
+	SLOT_ENUM,     /* the set of the tags of `ins` */
+};
+
+typedef struct cat_slot {
+	const char *name;        /* NULL for hidden slots (tuple bindings) */
+	enum cat_slot_kind kind;
+	int builtin;
+	const cat_ex *def;
+	int of, proj, group_n;
+	const cat_ins *ins;
+	srcloc loc;
+	/* monotonicity analysis memo */
+	int mono;
+	bool mono_filter;        /* the value is [S] for a stable S (or id) */
+	int mono_state;          /* 0 unknown, 1 in progress, 2 done */
+} cat_slot;
+
+/* One top-level check: a check instruction or a procedure call. */
+typedef struct cat_check_entry {
+	const cat_ins *ins;
+	const char *name;        /* `as` name, or the expression's text / the
+	                          * procedure's name */
+	bool flag;               /* flag (or undefined_unless): never fails */
+	bool monotone;
+} cat_check_entry;
+
+/* ---- evaluation state --------------------------------------------------------------- */
+
+typedef struct dyn_entry {
+	const char *name;
+	cval v;
+	bool ok;
+} dyn_entry;
+
+typedef struct cat_eval {
+	const struct cat_model *m;
+	const execution *x;
+	int n, words;
+	arena ar;
+	unsigned gen;            /* evaluation number: slot_gen[i] == gen means
+	                          * slot i is computed */
+	unsigned *slot_gen;
+	unsigned char *slot_busy;
+	cval *slot_val;
+	int ndyn;
+	size_t dyn_cap;
+	dyn_entry *dyn;
+	int depth;               /* nesting of calls, to stop runaway recursion */
+	/* the pending error: set by a failing evaluation, cleared by `try` */
+	bool err;
+	srcloc err_loc;
+	strbuf err_msg;
+} cat_eval;
+
+struct cat_model {
+	char *name;
+	int nfiles;
+	cat_file **files;        /* every parsed file (owned) */
+	int nvariants;
+	char **variants;         /* -variant names (owned) */
+	int nslots;
+	size_t slots_cap;
+	cat_slot *slots;
+	int nchecks;
+	size_t checks_cap;
+	cat_check_entry *checks;
+	int nflag_names;
+	const char **flag_names; /* verdict buffer: one entry per check */
+	cat_eval ev;
+};
+
+/* ---- between the modules -------------------------------------------------------------- */
+
+/* cat_compile.c: load `path` (with stdlib.cat first unless `no_stdlib`) into
+ * an empty model; false after reporting errors. */
+bool cat_compile_model(struct cat_model *m, const char *path, const cat_search_path *sp,
+                       bool no_stdlib, diag *d);
+/* Find `file` in `including_dir` then in sp's dirs; returns a malloc'd path
+ * or NULL. */
+char *cat_find_file(const char *file, const char *including_dir, const cat_search_path *sp);
+
+/* cat_eval.c */
+void cat_eval_init(cat_eval *ev, const struct cat_model *m);
+void cat_eval_free(cat_eval *ev);
+/* Start an evaluation on execution x (resets the arena). */
+void cat_eval_begin(cat_eval *ev, const execution *x);
+/* Run top-level check `i`; *failed is set when a non-flag check fails and
+ * *fired when a flag fires.  Returns false on an evaluation error (the
+ * error is pending in ev). */
+bool cat_eval_check(cat_eval *ev, int i, bool *failed, bool *fired);
+/* Value of global slot `slot`; false on error. */
+bool cat_eval_slot(cat_eval *ev, int slot, cval *out);
+/* Report the pending error through d and clear it. */
+void cat_eval_report(cat_eval *ev, diag *d);
+
+/* cat_builtin.c: the value of a built-in in the current execution. */
+bool cat_builtin_value(cat_eval *ev, int builtin, cval *out);
+/* Apply primitive `prim` to `arg`. */
+bool cat_prim_apply(cat_eval *ev, int prim, const cval *arg, srcloc at, cval *out);
+/* Shared helpers of the evaluator. */
+cval cv_set(cat_eval *ev);   /* fresh empty event set */
+cval cv_rel(cat_eval *ev);   /* fresh empty relation */
+/* Sort and de-duplicate n values into a value set. */
+cval cat_make_vset(cat_eval *ev, const cval *src, int n);
+bool cat_fail(cat_eval *ev, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* cat_mono.c: classify every check of the model (fills checks[i].monotone). */
+void cat_classify_checks(struct cat_model *m);
+int cat_mono_of_expr(struct cat_model *m, const cat_ex *e);
+
+#endif

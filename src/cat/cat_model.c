@@ -1,0 +1,212 @@
+/* cat_model.c — the public face of src/cat (cat.h): finding and loading
+ * models, asking them about executions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cat_int.h"
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* herd's model names that weft's own models answer to. */
+static const char *alias_of(const char *name)
+{
+	static const char *const aliases[][2] = {
+		{ "ppc", "power" }, { "ppc.cat", "power.cat" },
+		{ "x86tso", "tso" }, { "x86tso.cat", "tso.cat" },
+	};
+	for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+		if (!strcmp(aliases[i][0], name))
+			return aliases[i][1];
+	return NULL;
+}
+
+/* A path (it has a '/') as given; else NAME or NAME.cat in ".", then on the
+ * search path; then the same for NAME's alias. */
+static char *locate(const char *name, const cat_search_path *sp)
+{
+	if (strchr(name, '/'))
+		return xstrdup(name);
+	const char *try_names[2] = { name, alias_of(name) };
+	for (int k = 0; k < 2 && try_names[k]; k++) {
+		char *file = has_suffix(try_names[k], ".cat") ? xstrdup(try_names[k])
+		                                              : xasprintf("%s.cat", try_names[k]);
+		char *path = cat_find_file(file, ".", sp);
+		free(file);
+		if (path)
+			return path;
+	}
+	return NULL;
+}
+
+static cat_model *model_new(const char *const *variants)
+{
+	cat_model *m = xcalloc(1, sizeof *m);
+	for (int i = 0; variants && variants[i]; i++) {
+		m->variants = xrealloc(m->variants, (size_t)(m->nvariants + 1) * sizeof *m->variants);
+		m->variants[m->nvariants++] = xstrdup(variants[i]);
+	}
+	return m;
+}
+
+static cat_model *load_path(const char *path, const cat_search_path *sp, const char *const *variants, diag *d)
+{
+	cat_model *m = model_new(variants);
+	if (!cat_compile_model(m, path, sp, false, d)) {
+		cat_model_free(m);
+		return NULL;
+	}
+	m->flag_names = xcalloc((size_t)m->nchecks + 64, sizeof *m->flag_names);
+	cat_classify_checks(m);
+	cat_eval_init(&m->ev, m);
+	return m;
+}
+
+cat_model *cat_model_load_variants(const char *name_or_path, const cat_search_path *sp,
+                                   const char *const *variants, diag *d)
+{
+	char *path = locate(name_or_path, sp);
+	if (!path) {
+		srcloc none = { name_or_path, 0, 0 };
+		strbuf sb = { 0 };
+		for (int i = 0; sp && i < sp->n; i++)
+			sb_printf(&sb, "%s%s", i ? ", " : "", sp->dirs[i]);
+		diag_error(d, none, "cannot find model '%s' (looked in ., %s)", name_or_path,
+		           sb.s ? sb.s : "no search path");
+		sb_free(&sb);
+		return NULL;
+	}
+	cat_model *m = load_path(path, sp, variants, d);
+	free(path);
+	return m;
+}
+
+cat_model *cat_model_load(const char *name_or_path, const cat_search_path *sp, diag *d)
+{
+	return cat_model_load_variants(name_or_path, sp, NULL, d);
+}
+
+bool cat_check_file(const char *path, const cat_search_path *sp, diag *d)
+{
+	cat_model *m = load_path(path, sp, NULL, d);
+	if (!m)
+		return false;
+	cat_model_free(m);
+	return true;
+}
+
+void cat_model_free(cat_model *m)
+{
+	if (!m)
+		return;
+	cat_eval_free(&m->ev);
+	for (int i = 0; i < m->nfiles; i++)
+		cat_file_free(m->files[i]);
+	free(m->files);
+	for (int i = 0; i < m->nvariants; i++)
+		free(m->variants[i]);
+	free(m->variants);
+	free(m->slots);
+	free(m->checks);
+	free(m->flag_names);
+	free(m->name);
+	free(m);
+}
+
+const char *cat_model_name(const cat_model *m) { return m->name; }
+
+int cat_model_n_checks(const cat_model *m) { return m->nchecks; }
+
+const char *cat_model_check_name(const cat_model *m, int i)
+{
+	return i >= 0 && i < m->nchecks ? m->checks[i].name : NULL;
+}
+
+bool cat_model_check_is_flag(const cat_model *m, int i) { return i >= 0 && i < m->nchecks && m->checks[i].flag; }
+
+bool cat_model_check_is_monotone(const cat_model *m, int i)
+{
+	return i >= 0 && i < m->nchecks && m->checks[i].monotone;
+}
+
+static bool run_checks(cat_model *m, const execution *x, cat_verdict *out, diag *d, bool partial)
+{
+	cat_eval_begin(&m->ev, x);
+	m->nflag_names = 0;
+	out->allowed = true;
+	out->failed = NULL;
+	out->n_flags = 0;
+	out->flags = m->flag_names;
+	for (int i = 0; i < m->nchecks; i++) {
+		if (partial && (!m->checks[i].monotone || m->checks[i].flag))
+			continue;
+		bool failed, fired;
+		if (!cat_eval_check(&m->ev, i, &failed, &fired)) {
+			cat_eval_report(&m->ev, d);
+			return false;
+		}
+		if (failed) {
+			out->allowed = false;
+			out->failed = m->checks[i].name;
+			break;
+		}
+	}
+	out->n_flags = partial ? 0 : m->nflag_names;
+	return true;
+}
+
+bool cat_model_check(cat_model *m, const execution *x, cat_verdict *out, diag *d)
+{
+	return run_checks(m, x, out, d, false);
+}
+
+bool cat_model_check_partial(cat_model *m, const execution *x, cat_verdict *out, diag *d)
+{
+	return run_checks(m, x, out, d, true);
+}
+
+static int find_slot(const cat_model *m, const char *name)
+{
+	for (int i = m->nslots - 1; i >= 0; i--)
+		if (m->slots[i].name && !strcmp(m->slots[i].name, name))
+			return i;
+	return -1;
+}
+
+bool cat_model_defines(const cat_model *m, const char *name)
+{
+	int s = find_slot(m, name);
+	return s >= 0 && m->slots[s].kind != SLOT_BUILTIN;
+}
+
+bool cat_model_eval_relation(cat_model *m, const execution *x, const char *name, brel *out, diag *d)
+{
+	srcloc none = { m->name, 0, 0 };
+	int s = find_slot(m, name);
+	if (s < 0) {
+		diag_error(d, none, "the model does not define '%s'", name);
+		return false;
+	}
+	cat_eval_begin(&m->ev, x);
+	cval v;
+	if (!cat_eval_slot(&m->ev, s, &v)) {
+		cat_eval_report(&m->ev, d);
+		return false;
+	}
+	*out = brel_new(x->n);
+	if (v.kind == V_REL) {
+		memcpy(out->w, v.u.bits, (size_t)x->n * out->words * sizeof(uint64_t));
+	} else if (v.kind == V_UNIV) {
+		brel_complement(out);
+	} else if (v.kind != V_EMPTY) {
+		brel_free(out);
+		diag_error(d, m->slots[s].loc.line ? m->slots[s].loc : none, "'%s' is a %s, not a relation", name,
+		           cval_kind_name(v.kind));
+		return false;
+	}
+	return true;
+}
