@@ -8,20 +8,7 @@ libweft_a_SOURCES += src/cat/cat.h src/cat/cat_ast.h src/cat/cat_lex.h src/cat/c
 # through WEFT_SOURCE_CATDIR, the malformed-model fixtures next to it in
 # tests/cat, and herd7's own models under WEFT_SHARED_DIR (skipped, with a
 # message, when the shared corpus is absent).
-check_PROGRAMS += tests/unit/test_cat_parse tests/unit/test_cat_eval \
-	tests/unit/test_cat_models tests/unit/test_cat_mono tests/unit/test_cat_errors
+check_PROGRAMS += tests/unit/test_cat_parse
 tests_unit_test_cat_parse_SOURCES = tests/unit/test_cat_parse.c tests/unit/test_cat_util.h
 tests_unit_test_cat_parse_LDADD = libweft.a $(WEFT_LIBS)
-tests_unit_test_cat_eval_SOURCES = tests/unit/test_cat_eval.c tests/unit/test_cat_util.h \
-	tests/unit/test_cat_build.h
-tests_unit_test_cat_eval_LDADD = libweft.a $(WEFT_LIBS)
-tests_unit_test_cat_models_SOURCES = tests/unit/test_cat_models.c tests/unit/test_cat_util.h \
-	tests/unit/test_cat_build.h
-tests_unit_test_cat_models_LDADD = libweft.a $(WEFT_LIBS)
-tests_unit_test_cat_mono_SOURCES = tests/unit/test_cat_mono.c tests/unit/test_cat_util.h \
-	tests/unit/test_cat_build.h
-tests_unit_test_cat_mono_LDADD = libweft.a $(WEFT_LIBS)
-tests_unit_test_cat_errors_SOURCES = tests/unit/test_cat_errors.c tests/unit/test_cat_util.h
-tests_unit_test_cat_errors_LDADD = libweft.a $(WEFT_LIBS)
-TESTS += tests/unit/test_cat_parse tests/unit/test_cat_eval tests/unit/test_cat_models \
-	tests/unit/test_cat_mono tests/unit/test_cat_errors
+TESTS += tests/unit/test_cat_parse
