@@ -1098,7 +1098,7 @@ static void note_flag(cat_eval *ev, const char *name);
 
 static bool run_check(cat_eval *ev, const cat_ins *in, frame *env, bool *failed)
 {
-	bool holds;
+	bool holds = false;
 	if (!eval_test(ev, in, env, &holds))
 		return false;
 	const char *name = in->as_name ? in->as_name : in->text;
