@@ -253,7 +253,8 @@ static bool lin_rec(lin_state *st, srcloc at)
 		if (st->nout == st->cap) {
 			int nc = st->cap ? st->cap * 2 : 16;
 			cval *n2 = arena_alloc(&ev->ar, (size_t)nc * sizeof *n2);
-			memcpy(n2, st->out, (size_t)st->nout * sizeof *n2);
+			if (st->nout)
+				memcpy(n2, st->out, (size_t)st->nout * sizeof *n2);
 			st->out = n2;
 			st->cap = nc;
 		}

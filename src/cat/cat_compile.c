@@ -568,6 +568,14 @@ bool cat_compile_model(cat_model *m, const char *path, const cat_search_path *sp
 	if (!c.ok)
 		return false;
 	const cat_file *main_file = m->files[first_file];
-	m->name = xstrdup(main_file->title ? main_file->title : base_name(path));
+	if (main_file->title) {
+		m->name = xstrdup(main_file->title);
+	} else {
+		const char *b = base_name(path);
+		size_t len = strlen(b);
+		if (len > 4 && !strcmp(b + len - 4, ".cat"))
+			len -= 4;
+		m->name = xstrndup(b, len);
+	}
 	return true;
 }

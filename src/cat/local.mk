@@ -12,3 +12,8 @@ check_PROGRAMS += tests/unit/test_cat_parse
 tests_unit_test_cat_parse_SOURCES = tests/unit/test_cat_parse.c tests/unit/test_cat_util.h
 tests_unit_test_cat_parse_LDADD = libweft.a $(WEFT_LIBS)
 TESTS += tests/unit/test_cat_parse
+check_PROGRAMS += tests/unit/test_cat_eval
+tests_unit_test_cat_eval_SOURCES = tests/unit/test_cat_eval.c tests/unit/test_cat_util.h \
+	tests/unit/test_cat_build.h
+tests_unit_test_cat_eval_LDADD = libweft.a $(WEFT_LIBS)
+TESTS += tests/unit/test_cat_eval

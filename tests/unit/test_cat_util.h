@@ -59,8 +59,20 @@ static inline void scratch_init(scratch *s)
 /* Write `text` to dir/name; returns the path (owned by s). */
 static inline const char *scratch_file(scratch *s, const char *name, const char *text)
 {
-	char *path = s->files[s->nfiles++];
-	snprintf(path, sizeof s->files[0], "%s/%s", s->dir, name);
+	char want[320];
+	snprintf(want, sizeof want, "%s/%s", s->dir, name);
+	char *path = NULL;
+	for (int i = 0; i < s->nfiles && !path; i++)
+		if (!strcmp(s->files[i], want))
+			path = s->files[i];
+	if (!path) {
+		if (s->nfiles >= 64) {
+			fprintf(stderr, "scratch: too many files\n");
+			exit(2);
+		}
+		path = s->files[s->nfiles++];
+		memcpy(path, want, sizeof want);
+	}
 	FILE *f = fopen(path, "w");
 	if (!f) {
 		perror(path);
