@@ -17,3 +17,8 @@ tests_unit_test_cat_eval_SOURCES = tests/unit/test_cat_eval.c tests/unit/test_ca
 	tests/unit/test_cat_build.h
 tests_unit_test_cat_eval_LDADD = libweft.a $(WEFT_LIBS)
 TESTS += tests/unit/test_cat_eval
+check_PROGRAMS += tests/unit/test_cat_models
+tests_unit_test_cat_models_SOURCES = tests/unit/test_cat_models.c tests/unit/test_cat_util.h \
+	tests/unit/test_cat_build.h
+tests_unit_test_cat_models_LDADD = libweft.a $(WEFT_LIBS)
+TESTS += tests/unit/test_cat_models
