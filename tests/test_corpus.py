@@ -6,7 +6,7 @@ the tests that have an expected file are run with weft's own model of that
 name from cat/ (`-model power|tso|sc`), many files per weft invocation, two
 invocations at a time.  By default a deterministic sample is run (every k-th
 test in name order, WEFT_CORPUS_SAMPLE per model and architecture, default
-120); WEFT_FULL_CORPUS=1 runs everything (`make check-corpus`).
+250); WEFT_FULL_CORPUS=1 runs everything (`make check-corpus`).
 
 A summary line per model and architecture says how many blocks agree, how
 many Hash= lines agree, and, for each kind of difference, how many tests
@@ -32,7 +32,7 @@ MODEL_ARCHS = [
 ]
 
 FULL = os.environ.get("WEFT_FULL_CORPUS") == "1"
-SAMPLE = int(os.environ.get("WEFT_CORPUS_SAMPLE", "120"))
+SAMPLE = int(os.environ.get("WEFT_CORPUS_SAMPLE", "250"))
 BATCH = 40                 # files per weft invocation
 WORKERS = 2
 TEST_TIMEOUT = 120         # seconds per test, passed to weft -timeout
@@ -56,24 +56,26 @@ def corpus_cases(corpus, model, arch):
 
 
 def split_blocks(text):
-    """Map test name -> block (lines up to and including the blank line),
-    with any Time line removed."""
+    """Map test name -> block (lines up to and including the blank line that
+    follows Hash=), with any Time line removed.  A one-line block ("Test X
+    Timeout 60", the runner's failure notice) ends at its blank line too."""
     blocks = {}
     cur = []
     for line in text.splitlines(keepends=True):
         if line.startswith("Time "):
             continue
-        cur.append(line)
-        if line == "\n":
+        if line == "\n" and (not cur or len(cur) == 1 or cur[-1].startswith("Hash=")):
             if cur and cur[0].startswith("Test "):
-                name = cur[0].split()[1]
-                blocks[name] = "".join(cur)
+                cur.append(line)
+                blocks[cur[0].split()[1]] = "".join(cur)
             cur = []
+            continue
+        cur.append(line)
     return blocks
 
 
 def run_batch(model, files):
-    cmd = [str(WEFT), "-q", "-engine", ENGINE, "-model", model,
+    cmd = [str(WEFT), "-q", "-j", "1", "-engine", ENGINE, "-model", model,
            "-timeout", str(TEST_TIMEOUT), *map(str, files)]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True,
@@ -130,9 +132,11 @@ def test_corpus_agrees_with_herd(corpus, model, arch, capsys):
         name = expected_name(want)
         got = results.get(name)
         if got is None:
-            first_err = (errors.get(src) or "").strip().splitlines()
-            why = "no block" + (f" ({first_err[0][:60]})" if first_err else "")
-            classes.setdefault("no block", []).append(f"{src.name}: {why}")
+            # weft's messages about this file, if any (file:line:col: ...)
+            mine = [l.replace(str(src.parent) + "/", "")
+                    for l in (errors.get(src) or "").splitlines() if src.name in l]
+            why = f" ({mine[0][:100]})" if mine else ""
+            classes.setdefault("no block", []).append(f"{src.name}{why}")
             continue
         want_hash = [l for l in want.splitlines() if l.startswith("Hash=")]
         got_hash = [l for l in got.splitlines() if l.startswith("Hash=")]
