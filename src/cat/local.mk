@@ -22,3 +22,8 @@ tests_unit_test_cat_models_SOURCES = tests/unit/test_cat_models.c tests/unit/tes
 	tests/unit/test_cat_build.h
 tests_unit_test_cat_models_LDADD = libweft.a $(WEFT_LIBS)
 TESTS += tests/unit/test_cat_models
+check_PROGRAMS += tests/unit/test_cat_mono
+tests_unit_test_cat_mono_SOURCES = tests/unit/test_cat_mono.c tests/unit/test_cat_util.h \
+	tests/unit/test_cat_build.h
+tests_unit_test_cat_mono_LDADD = libweft.a $(WEFT_LIBS)
+TESTS += tests/unit/test_cat_mono
