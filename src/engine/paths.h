@@ -75,8 +75,8 @@ bool value_set_has(const value_set *s, value v);
  * `rounds` the number of fixpoint rounds.  Problems (division by zero, an
  * integer used as an address, a path too long) drop the path concerned and
  * are reported once each as warnings through d.  Returns false only when
- * the value sets did not converge (also reported); the paths are then
- * those of the last round. */
+ * the value sets were still incomplete after the safety cap of rounds
+ * (also reported); the paths are then those of the last round. */
 bool paths_build(const litmus_test *t, int unroll, path_set **paths, long *rounds, diag *d);
 void paths_free(const litmus_test *t, path_set *paths);
 

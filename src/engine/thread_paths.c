@@ -9,9 +9,8 @@
 /* A path longer than this (in executed ops) is a loop whose condition does
  * not depend on memory: herd would not stop either, we drop the path. */
 #define MAX_STEPS 100000
-/* Stop the value-set fixpoint after this many rounds beyond the number of
- * store ops (values that keep growing: a counter incremented in a loop). */
-#define EXTRA_ROUNDS 4
+/* A safety cap on the rounds of the value-set fixpoint (see paths_build). */
+#define MAX_ROUNDS 256
 
 /* ---- value sets ---------------------------------------------------------- */
 
@@ -121,6 +120,7 @@ typedef struct interp {
 	value_set *stored;       /* values stored this round, per location */
 	path_set *out;
 	diag *d;
+	long max_path_stores;    /* most store events on one path so far */
 	bool warned_addr, warned_arith, warned_long, warned_reg;
 } interp;
 
@@ -426,6 +426,11 @@ static void emit(interp *ip, istate *s, bool toofar)
 	p->regs = xmalloc((size_t)nr * sizeof *p->regs);
 	memcpy(p->regs, s->val, (size_t)nr * sizeof *p->regs);
 	p->toofar = toofar;
+	long n_stores = 0;
+	for (int k = 0; k < p->n_ev; k++)
+		n_stores += p->ev[k].kind == EV_WRITE;
+	if (n_stores > ip->max_path_stores)
+		ip->max_path_stores = n_stores;
 }
 
 /* May we jump from op `from` to op `target`?  herd's rule: a backward jump
@@ -624,6 +629,36 @@ void paths_free(const litmus_test *t, path_set *paths)
 	free(paths);
 }
 
+/* An upper bound on the store events of one execution: a thread without
+ * backward jumps runs each op at most once; each backward jump (at most
+ * `unroll` per target) runs each op at most once more. */
+static long max_stores_per_execution(const litmus_test *t, int unroll)
+{
+	long total = 0;
+	for (int i = 0; i < t->n_threads; i++) {
+		const thread *th = &t->threads[i];
+		long stores = 0, back_targets = 0;
+		for (int k = 0; k < th->n_ops; k++) {
+			const op *o = &th->ops[k];
+			if (o->kind == OP_STORE || o->kind == OP_STCOND)
+				stores++;
+			if (o->kind == OP_BRANCH && o->target <= k)
+				back_targets++;
+		}
+		total += stores * (1 + (long)unroll * back_targets);
+	}
+	return total;
+}
+
+/* The value sets grow round by round: round r sees every value that a
+ * chain of r-1 stores can produce (each store computing its value from a
+ * value read, produced by the previous store of the chain).  In one
+ * execution a chain uses each store event at most once, so after
+ * max_stores_per_execution + 1 rounds every value an execution can read
+ * is there, even when the sets keep growing (a counter incremented by
+ * several threads: the extra values never find a matching write).  A loop
+ * on known values (no unroll limit) may store more often than the static
+ * bound says: the longest paths seen raise it. */
 bool paths_build(const litmus_test *t, int unroll, path_set **paths_out, long *rounds, diag *d)
 {
 	int nl = t->n_locs;
@@ -632,43 +667,43 @@ bool paths_build(const litmus_test *t, int unroll, path_set **paths_out, long *r
 	path_set *paths = xcalloc((size_t)t->n_threads + 1, sizeof *paths);
 	for (int l = 0; l < nl; l++)
 		value_set_add(&vals[l], t->locs[l].init);
-	long n_stores = 0;
-	for (int i = 0; i < t->n_threads; i++)
-		for (int k = 0; k < t->threads[i].n_ops; k++)
-			if (t->threads[i].ops[k].kind == OP_STORE || t->threads[i].ops[k].kind == OP_STCOND)
-				n_stores++;
-	long max_rounds = n_stores * (unroll + 1) + EXTRA_ROUNDS;
+	long enough = max_stores_per_execution(t, unroll) + 1;
 	interp ip = { 0 };
 	ip.t = t;
 	ip.unroll = unroll;
 	ip.vals = vals;
 	ip.stored = stored;
 	ip.d = d;
-	bool converged = false;
+	bool complete = false;
 	long round = 0;
 	for (;;) {
 		round++;
 		for (int l = 0; l < nl; l++)
 			stored[l].n = 0;
+		long observed = 0;   /* loops on known values may exceed the bound */
 		for (int i = 0; i < t->n_threads; i++) {
 			path_set_clear(&paths[i]);
 			ip.th = &t->threads[i];
 			ip.out = &paths[i];
+			ip.max_path_stores = 0;
 			explore(&ip, istate_new(&ip), 0);
+			observed += ip.max_path_stores;
 		}
+		if (observed + 1 > enough)
+			enough = observed + 1;
 		bool changed = false;
 		for (int l = 0; l < nl; l++)
 			for (int k = 0; k < stored[l].n; k++)
 				if (value_set_add(&vals[l], stored[l].v[k]))
 					changed = true;
-		if (!changed) {
-			converged = true;
+		if (!changed || round >= enough) {
+			complete = true;
 			break;
 		}
-		if (round >= max_rounds)
+		if (round >= MAX_ROUNDS)
 			break;
 	}
-	if (!converged) {
+	if (!complete) {
 		srcloc at = { t->file, 0, 0 };
 		diag_warning(d, at, "the values memory may hold keep growing after %ld rounds; "
 		             "some executions may be missing", round);
@@ -681,5 +716,5 @@ bool paths_build(const litmus_test *t, int unroll, path_set **paths_out, long *r
 	free(stored);
 	*paths_out = paths;
 	*rounds = round;
-	return converged;
+	return complete;
 }

@@ -312,6 +312,44 @@ static void test_atomic_instruction(void)
 	tb_free(t);
 }
 
+/* Two threads increment x: the value sets grow without end (each round
+ * adds x+1), the fixpoint stops once no execution can need more values,
+ * without a warning. */
+static void test_growing_values(void)
+{
+	litmus_test *t = tb_test("PPC", "COUNTER", 2);
+	int x = tb_loc(t, "x");
+	for (int i = 0; i < 2; i++) {
+		thread *th = &t->threads[i];
+		int r1 = tb_reg(th, "r1");
+		tb_load(th, "lwz r1,0(r2)", r1, x);
+		tb_instr(th, "addi r1,r1,1");
+		op *o = tb_op(th, OP_ALU);
+		o->alu = ALU_ADD;
+		o->dst = r1;
+		o->a = tb_r(r1);
+		o->b = tb_imm(1);
+		tb_instr(th, "stw r1,0(r2)");
+		o = tb_op(th, OP_STORE);
+		o->addr = tb_at(tb_addr_of(x), tb_none());
+		o->a = tb_r(r1);
+	}
+	t->quant = Q_EXISTS;
+	t->cond = tb_eq_mem(x, value_int(1));
+	engine_opts eo = { 0, false, 2 };
+	diag d = quiet_diag();
+	test_result r;
+	CHECK(engine_run("enumerate", t, NULL, &eo, &r, &d));
+	CHECK(d.warnings == 0);
+	/* reads (0,0), (0,1), (1,0), each with two coherence orders */
+	CHECK(r.stats.candidates == 6);
+	CHECK(r.pos == 4 && r.neg == 2);
+	CHECK(r.n_states == 2);
+	test_result_free(&r);
+	close_diag(&d);
+	tb_free(t);
+}
+
 /* The filter drops executions before anything is counted. */
 static void test_filter(void)
 {
@@ -409,6 +447,7 @@ int main(void)
 	test_dependencies();
 	test_unroll();
 	test_atomic_instruction();
+	test_growing_values();
 	test_filter();
 	test_odd_programs();
 	test_timeout();
