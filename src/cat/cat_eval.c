@@ -19,7 +19,7 @@
 #include "cat_int.h"
 #include "../arch/arch.h"
 
-enum { MAX_CALL_DEPTH = 2000 };
+enum { MAX_CALL_DEPTH = 1000 };
 
 static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out);
 

@@ -29,7 +29,13 @@ typedef struct parser {
 	diag *d;
 	bool failed;
 	const char *path;  /* owned by the cat_file being built */
+	int depth;         /* nesting of expressions, bounded to protect the stack */
 } parser;
+
+/* Every level of nesting of the tree being built (parentheses, and each
+ * operator of a chain) counts: deep trees would exhaust the stack of the
+ * recursive passes that follow. */
+enum { MAX_NESTING = 1000 };
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -98,6 +104,15 @@ static bool expect(parser *p, enum cat_tok k, const char *what)
 }
 
 static char *tok_str(const cat_token *t) { return xstrndup(t->text, t->len); }
+
+static bool deeper(parser *p)
+{
+	if (++p->depth > MAX_NESTING) {
+		error_at(p, peek(p), "expression nested too deeply (more than %d levels)", MAX_NESTING);
+		return false;
+	}
+	return true;
+}
 
 static srcloc loc_of(const parser *p) { return peek(p)->loc; }
 
@@ -352,11 +367,12 @@ static cat_ex *parse_var(parser *p)
 	return e;
 }
 
-/* application: name arg*, arg = name | simple */
+/* application: name arg*, arg = name | simple (left associative) */
 static cat_ex *parse_app(parser *p)
 {
 	if (kind(p) != T_VAR)
 		return parse_simple(p);
+	int saved = p->depth;
 	cat_ex *f = parse_var(p);
 	for (;;) {
 		enum cat_tok k = kind(p);
@@ -365,43 +381,54 @@ static cat_ex *parse_app(parser *p)
 			arg = parse_var(p);
 		else if (k == T_ZERO || k == T_TAG || k == T_LBRACE || k == T_UNDERSCORE ||
 		         k == T_LPAR || k == T_BEGIN || k == T_LBRACK)
-			arg = parse_simple(p);
+			arg = deeper(p) ? parse_simple(p) : NULL;
 		else
-			return f;
+			break;
 		if (!arg) {
 			cat_ex_free(f);
-			return NULL;
+			f = NULL;
+			break;
 		}
 		f = mk2(CE_APP, f->loc, f, arg);
+	}
+	p->depth = saved;
+	return f;
+}
+
+/* Postfix operators on e; false (e freed) on a malformed '^'. */
+static bool parse_postfix_ops(parser *p, cat_ex **e)
+{
+	for (;;) {
+		enum cat_tok k = kind(p);
+		srcloc loc = loc_of(p);
+		enum cat_ex_kind op;
+		if (k == T_STAR && !starts_operand(kind_at(p, 1)))
+			op = CE_STAR;
+		else if (k == T_PLUS)
+			op = CE_PLUS;
+		else if (k == T_QUESTION)
+			op = CE_OPT;
+		else if (k == T_HAT)
+			op = CE_INV;
+		else
+			return true;
+		next(p);
+		if ((op == CE_INV && !expect(p, T_INV, "'-1' after '^'")) || !deeper(p)) {
+			cat_ex_free(*e);
+			*e = NULL;
+			return false;
+		}
+		*e = mk1(op, loc, *e);
 	}
 }
 
 static cat_ex *parse_postfix(parser *p)
 {
+	int saved = p->depth;
 	cat_ex *e = parse_app(p);
-	while (e) {
-		enum cat_tok k = kind(p);
-		srcloc loc = loc_of(p);
-		if (k == T_STAR && !starts_operand(kind_at(p, 1))) {
-			next(p);
-			e = mk1(CE_STAR, loc, e);
-		} else if (k == T_PLUS) {
-			next(p);
-			e = mk1(CE_PLUS, loc, e);
-		} else if (k == T_QUESTION) {
-			next(p);
-			e = mk1(CE_OPT, loc, e);
-		} else if (k == T_HAT) {
-			next(p);
-			if (!expect(p, T_INV, "'-1' after '^'")) {
-				cat_ex_free(e);
-				return NULL;
-			}
-			e = mk1(CE_INV, loc, e);
-		} else {
-			break;
-		}
-	}
+	if (e)
+		parse_postfix_ops(p, &e);
+	p->depth = saved;
 	return e;
 }
 
@@ -409,119 +436,91 @@ static cat_ex *parse_unary(parser *p)
 {
 	if (kind(p) == T_TILDE) {
 		srcloc loc = loc_of(p);
+		int saved = p->depth;
 		next(p);
-		cat_ex *e = parse_unary(p);
+		cat_ex *e = deeper(p) ? parse_unary(p) : NULL;
+		p->depth = saved;
 		return e ? mk1(CE_COMPL, loc, e) : NULL;
 	}
 	return parse_postfix(p);
 }
 
-static cat_ex *parse_product(parser *p)
+/* A chain of one binary operator: the operands are parsed by `operand`;
+ * `right` builds a right-nested tree, else a left-nested one.  Each
+ * operator of the chain is a level of nesting. */
+static cat_ex *parse_chain(parser *p, enum cat_tok tok, enum cat_ex_kind kind_, bool right,
+                           cat_ex *(*operand)(parser *))
 {
-	cat_ex *e = parse_unary(p);
-	while (e && kind(p) == T_STAR && starts_operand(kind_at(p, 1))) {
-		srcloc loc = loc_of(p);
+	int saved = p->depth;
+	cat_ex *first = operand(p);
+	if (!first)
+		return NULL;
+	int n = 1;
+	size_t cap = 0;
+	cat_ex **ops = NULL;
+	srcloc *locs = NULL;
+	size_t lcap = 0;
+	GROW(ops, cap, 1);
+	ops[0] = first;
+	while (kind(p) == tok && (tok != T_STAR || starts_operand(kind_at(p, 1)))) {
+		GROW(locs, lcap, (size_t)n);
+		locs[n - 1] = loc_of(p);
 		next(p);
-		cat_ex *r = parse_unary(p);
+		cat_ex *r = deeper(p) ? operand(p) : NULL;
 		if (!r) {
-			cat_ex_free(e);
+			for (int i = 0; i < n; i++)
+				cat_ex_free(ops[i]);
+			free(ops);
+			free(locs);
+			p->depth = saved;
 			return NULL;
 		}
-		e = mk2(CE_PROD, loc, e, r);
+		GROW(ops, cap, (size_t)n + 1);
+		ops[n++] = r;
 		/* A postfix after a product applies to the product, as in herd. */
-		while (kind(p) == T_PLUS || kind(p) == T_QUESTION ||
-		       (kind(p) == T_STAR && !starts_operand(kind_at(p, 1))) || kind(p) == T_HAT) {
-			srcloc l2 = loc_of(p);
-			enum cat_tok k = next(p)->kind;
-			if (k == T_HAT && !expect(p, T_INV, "'-1' after '^'")) {
-				cat_ex_free(e);
+		if (tok == T_STAR) {
+			cat_ex *prod = mk2(kind_, locs[n - 2], ops[n - 2], ops[n - 1]);
+			n--;
+			ops[n - 1] = prod;
+			if (!parse_postfix_ops(p, &ops[n - 1])) {
+				for (int i = 0; i < n - 1; i++)
+					cat_ex_free(ops[i]);
+				free(ops);
+				free(locs);
+				p->depth = saved;
 				return NULL;
 			}
-			e = mk1(k == T_STAR ? CE_STAR : k == T_PLUS ? CE_PLUS : k == T_QUESTION ? CE_OPT : CE_INV, l2, e);
 		}
 	}
+	cat_ex *e;
+	if (kind_ == CE_UNION || kind_ == CE_SEQ) {
+		/* n-ary: one flat node. */
+		/* One flat node; operands of the same operator (written in
+		 * parentheses) are spliced in, as herd does. */
+		e = ops[0];
+		for (int i = 1; i < n; i++)
+			e = mk_nary(kind_, locs[i - 1], e, ops[i]);
+	} else if (right) {
+		e = ops[n - 1];
+		for (int i = n - 2; i >= 0; i--)
+			e = mk2(kind_, locs[i], ops[i], e);
+	} else {
+		e = ops[0];
+		for (int i = 1; i < n; i++)
+			e = mk2(kind_, locs[i - 1], e, ops[i]);
+	}
+	free(ops);
+	free(locs);
+	p->depth = saved;
 	return e;
 }
 
-static cat_ex *parse_inter(parser *p) /* right associative */
-{
-	cat_ex *e = parse_product(p);
-	if (e && kind(p) == T_AMP) {
-		srcloc loc = loc_of(p);
-		next(p);
-		cat_ex *r = parse_inter(p);
-		if (!r) {
-			cat_ex_free(e);
-			return NULL;
-		}
-		e = mk2(CE_INTER, loc, e, r);
-	}
-	return e;
-}
-
-static cat_ex *parse_diff(parser *p) /* left associative */
-{
-	cat_ex *e = parse_inter(p);
-	while (e && kind(p) == T_BACKSLASH) {
-		srcloc loc = loc_of(p);
-		next(p);
-		cat_ex *r = parse_inter(p);
-		if (!r) {
-			cat_ex_free(e);
-			return NULL;
-		}
-		e = mk2(CE_DIFF, loc, e, r);
-	}
-	return e;
-}
-
-static cat_ex *parse_seq(parser *p) /* right associative, n-ary */
-{
-	cat_ex *e = parse_diff(p);
-	if (e && kind(p) == T_SEMI) {
-		srcloc loc = loc_of(p);
-		next(p);
-		cat_ex *r = parse_seq(p);
-		if (!r) {
-			cat_ex_free(e);
-			return NULL;
-		}
-		e = mk_nary(CE_SEQ, loc, e, r);
-	}
-	return e;
-}
-
-static cat_ex *parse_add(parser *p) /* right associative */
-{
-	cat_ex *e = parse_seq(p);
-	if (e && kind(p) == T_PLUSPLUS) {
-		srcloc loc = loc_of(p);
-		next(p);
-		cat_ex *r = parse_add(p);
-		if (!r) {
-			cat_ex_free(e);
-			return NULL;
-		}
-		e = mk2(CE_ADD, loc, e, r);
-	}
-	return e;
-}
-
-static cat_ex *parse_base(parser *p) /* union: right associative, n-ary */
-{
-	cat_ex *e = parse_add(p);
-	if (e && kind(p) == T_BAR) {
-		srcloc loc = loc_of(p);
-		next(p);
-		cat_ex *r = parse_base(p);
-		if (!r) {
-			cat_ex_free(e);
-			return NULL;
-		}
-		e = mk_nary(CE_UNION, loc, e, r);
-	}
-	return e;
-}
+static cat_ex *parse_product(parser *p) { return parse_chain(p, T_STAR, CE_PROD, false, parse_unary); }
+static cat_ex *parse_inter(parser *p) { return parse_chain(p, T_AMP, CE_INTER, true, parse_product); }
+static cat_ex *parse_diff(parser *p) { return parse_chain(p, T_BACKSLASH, CE_DIFF, false, parse_inter); }
+static cat_ex *parse_seq(parser *p) { return parse_chain(p, T_SEMI, CE_SEQ, true, parse_diff); }
+static cat_ex *parse_add(parser *p) { return parse_chain(p, T_PLUSPLUS, CE_ADD, true, parse_seq); }
+static cat_ex *parse_base(parser *p) { return parse_chain(p, T_BAR, CE_UNION, true, parse_add); }
 
 /* pat0: name | _  (the wildcard gives a NULL name) */
 static bool parse_pat0(parser *p, char **out)
@@ -756,7 +755,17 @@ tag_fail:
 	return NULL;
 }
 
+static cat_ex *parse_exp_inner(parser *p);
+
 static cat_ex *parse_exp(parser *p)
+{
+	int saved = p->depth;
+	cat_ex *e = deeper(p) ? parse_exp_inner(p) : NULL;
+	p->depth = saved;
+	return e;
+}
+
+static cat_ex *parse_exp_inner(parser *p)
 {
 	srcloc loc = loc_of(p);
 	switch (kind(p)) {
@@ -1207,6 +1216,9 @@ static cat_ins *parse_ins(parser *p)
 /* Instructions up to end of file (top) or up to 'end'/'else' (bodies). */
 static bool parse_ins_list(parser *p, cat_ins_list *l, bool top)
 {
+	/* Bodies of procedures and ifs nest: bound them like expressions. */
+	if (!top && !deeper(p))
+		return false;
 	for (;;) {
 		enum cat_tok k = kind(p);
 		if (k == T_EOF) {
@@ -1216,8 +1228,10 @@ static bool parse_ins_list(parser *p, cat_ins_list *l, bool top)
 			}
 			return true;
 		}
-		if (!top && (k == T_END || k == T_ELSE))
+		if (!top && (k == T_END || k == T_ELSE)) {
+			p->depth--;
 			return true;
+		}
 		cat_ins *in = parse_ins(p);
 		if (!in)
 			return false;
@@ -1229,7 +1243,7 @@ cat_file *cat_parse(const char *path, const char *text, diag *d)
 {
 	cat_file *f = xcalloc(1, sizeof *f);
 	f->path = xstrdup(path);
-	parser p = { text, { 0, NULL }, 0, d, false, f->path };
+	parser p = { text, { 0, NULL }, 0, d, false, f->path, 0 };
 	if (!cat_lex(f->path, text, &p.ts, d)) {
 		cat_file_free(f);
 		return NULL;

@@ -27,3 +27,7 @@ tests_unit_test_cat_mono_SOURCES = tests/unit/test_cat_mono.c tests/unit/test_ca
 	tests/unit/test_cat_build.h
 tests_unit_test_cat_mono_LDADD = libweft.a $(WEFT_LIBS)
 TESTS += tests/unit/test_cat_mono
+check_PROGRAMS += tests/unit/test_cat_errors
+tests_unit_test_cat_errors_SOURCES = tests/unit/test_cat_errors.c tests/unit/test_cat_util.h
+tests_unit_test_cat_errors_LDADD = libweft.a $(WEFT_LIBS)
+TESTS += tests/unit/test_cat_errors
