@@ -88,14 +88,63 @@ static cval set_where(cat_eval *ev, bool (*pred)(const event *))
 	return s;
 }
 
-static cval rel_where(cat_eval *ev, bool (*pred)(const event *, const event *))
+/* The relation {(i, j) : key[i] == key[j] >= 0}, plus the identity when
+ * `with_id`: loc, int, same-instance and sm are all of this form. */
+static cval rel_same_key(cat_eval *ev, const int *key, bool with_id)
 {
 	cval r = cv_rel(ev);
-	const event *E = ev->x->ev;
-	for (int i = 0; i < ev->n; i++)
+	for (int i = 0; i < ev->n; i++) {
+		uint64_t *ri = row(ev, &r, i);
+		if (with_id)
+			set_bit(ri, i);
+		if (key[i] < 0)
+			continue;
 		for (int j = 0; j < ev->n; j++)
-			if (pred(&E[i], &E[j]))
-				set_bit(row(ev, &r, i), j);
+			if (key[j] == key[i])
+				set_bit(ri, j);
+	}
+	return r;
+}
+
+static int *keys(cat_eval *ev) { return arena_alloc(&ev->ar, (size_t)(ev->n ? ev->n : 1) * sizeof(int)); }
+
+static cval rel_loc(cat_eval *ev)
+{
+	int *k = keys(ev);
+	for (int i = 0; i < ev->n; i++)
+		k[i] = ev->x->ev[i].loc >= 0 ? ev->x->ev[i].loc : -1;
+	return rel_same_key(ev, k, false);
+}
+
+static cval rel_int(cat_eval *ev)
+{
+	int *k = keys(ev);
+	for (int i = 0; i < ev->n; i++)
+		k[i] = ev->x->ev[i].thread >= 0 ? ev->x->ev[i].thread : -1;
+	return rel_same_key(ev, k, false);
+}
+
+/* Instances are numbered (thread, instr); distinct pairs get distinct keys. */
+static cval rel_same_instance(cat_eval *ev)
+{
+	int *k = keys(ev);
+	int max_instr = 0;
+	for (int i = 0; i < ev->n; i++)
+		if (ev->x->ev[i].instr + 1 > max_instr)
+			max_instr = ev->x->ev[i].instr + 1;
+	for (int i = 0; i < ev->n; i++) {
+		const event *e = &ev->x->ev[i];
+		k[i] = e->thread >= 0 && e->instr >= 0 ? e->thread * max_instr + e->instr : -1;
+	}
+	return rel_same_key(ev, k, true);
+}
+
+static cval rel_id_mem(cat_eval *ev)
+{
+	cval r = cv_rel(ev);
+	for (int i = 0; i < ev->n; i++)
+		if (is_mem(&ev->x->ev[i]))
+			set_bit(row(ev, &r, i), i);
 	return r;
 }
 
@@ -116,14 +165,10 @@ static bool p_x(const event *e) { return is_mem(e) && (e->flags & EVF_ATOMIC); }
 static bool p_ex(const event *e) { return is_mem(e) && (e->flags & EVF_EXCL); }
 static bool p_none(const event *e) { (void)e; return false; }
 
-static bool q_loc(const event *a, const event *b) { return a->loc >= 0 && a->loc == b->loc; }
-static bool q_int(const event *a, const event *b) { return a->thread >= 0 && a->thread == b->thread; }
-static bool q_ext(const event *a, const event *b) { return a->thread != b->thread; }
 static bool q_same_instance(const event *a, const event *b)
 {
 	return a == b || (a->thread >= 0 && a->thread == b->thread && a->instr >= 0 && a->instr == b->instr);
 }
-static bool q_same_mem(const event *a, const event *b) { return a == b && is_mem(a); }
 
 /* ---- values of the built-ins ------------------------------------------------------------------ */
 
@@ -199,9 +244,18 @@ bool cat_builtin_value(cat_eval *ev, int b, cval *out)
 		*out = fr;
 		return true;
 	}
-	case B_LOC: *out = rel_where(ev, q_loc); return true;
-	case B_INT: *out = rel_where(ev, q_int); return true;
-	case B_EXT: *out = rel_where(ev, q_ext); return true;
+	case B_LOC: *out = rel_loc(ev); return true;
+	case B_INT: *out = rel_int(ev); return true;
+	case B_EXT: {
+		/* Different threads, the initial writes being a thread of their own. */
+		cval r = cv_rel(ev);
+		for (int i = 0; i < ev->n; i++)
+			for (int j = 0; j < ev->n; j++)
+				if (x->ev[i].thread != x->ev[j].thread)
+					set_bit(row(ev, &r, i), j);
+		*out = r;
+		return true;
+	}
 	case B_ADDR: *out = rel_from(ev, &x->addr); return true;
 	case B_DATA: *out = rel_from(ev, &x->data); return true;
 	case B_CTRL: *out = rel_from(ev, &x->ctrl); return true;
@@ -215,8 +269,8 @@ bool cat_builtin_value(cat_eval *ev, int b, cval *out)
 		*out = r;
 		return true;
 	}
-	case B_SAME_INSTANCE: *out = rel_where(ev, q_same_instance); return true;
-	case B_SM: case B_SI: *out = rel_where(ev, q_same_mem); return true;
+	case B_SAME_INSTANCE: *out = rel_same_instance(ev); return true;
+	case B_SM: case B_SI: *out = rel_id_mem(ev); return true;
 	case B_IICO_DATA: case B_IICO_CTRL: *out = cv_rel(ev); return true;
 	case B_DOMAIN: case B_RANGE: case B_CLASSES_LOC: case B_PARTITION:
 	case B_LINEARISATIONS: case B_TAG2EVENTS:

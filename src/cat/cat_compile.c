@@ -145,6 +145,12 @@ static void compile_var(compiler *c, cat_ex *e, scope *sc, int in_try)
 	}
 	if (in_try || cat_known_fence_name(e->name)) {
 		e->ref = REF_DYN;
+		cat_model *m = c->m;
+		for (e->index = 0; e->index < m->ndyn; e->index++)
+			if (!strcmp(m->dyn_names[e->index], e->name))
+				return;
+		GROW(m->dyn_names, m->dyn_cap, (size_t)m->ndyn + 1);
+		m->dyn_names[m->ndyn++] = e->name;
 		return;
 	}
 	cerror(c, e->loc, "unbound name '%s'", e->name);

@@ -32,6 +32,8 @@ bool cat_fail(cat_eval *ev, srcloc at, const char *fmt, ...)
 	ev->err = true;
 	ev->err_loc = at;
 	sb_reset(&ev->err_msg);
+	if (ev->in_try > 0)
+		return false;
 	char buf[512];
 	va_list ap;
 	va_start(ap, fmt);
@@ -461,32 +463,27 @@ static bool arch_has_fence(const execution *x, const char *name, bool *known_arc
 
 static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 {
-	for (int i = 0; i < ev->ndyn; i++)
-		if (!strcmp(ev->dyn[i].name, e->name)) {
-			if (!ev->dyn[i].ok)
-				return cat_fail(ev, e->loc, "unbound name '%s' (no such fence on this architecture)", e->name);
-			*out = ev->dyn[i].v;
-			return true;
-		}
-	const execution *x = ev->x;
-	bool known_arch;
-	bool bound = arch_has_fence(x, e->name, &known_arch);
-	if (!known_arch)
-		bound = cat_known_fence_name(e->name);
-	cval s = cv_set(ev);
-	for (int i = 0; i < x->n; i++)
-		if (x->ev[i].kind == EV_FENCE && x->ev[i].fence && !strcmp(x->ev[i].fence, e->name)) {
-			s.u.bits[i >> 6] |= (uint64_t)1 << (i & 63);
-			bound = true;
-		}
-	GROW(ev->dyn, ev->dyn_cap, (size_t)ev->ndyn + 1);
-	dyn_entry *de = &ev->dyn[ev->ndyn++];
-	de->name = e->name;
-	de->v = s;
-	de->ok = bound;
-	if (!bound)
+	dyn_entry *de = &ev->dyn[e->index];
+	if (de->gen != ev->gen) {
+		const execution *x = ev->x;
+		bool known_arch;
+		bool bound = arch_has_fence(x, e->name, &known_arch);
+		if (!known_arch)
+			bound = cat_known_fence_name(e->name);
+		cval s = cv_set(ev);
+		for (int i = 0; i < x->n; i++)
+			if (x->ev[i].kind == EV_FENCE && x->ev[i].fence &&
+			    (x->ev[i].fence == e->name || !strcmp(x->ev[i].fence, e->name))) {
+				s.u.bits[i >> 6] |= (uint64_t)1 << (i & 63);
+				bound = true;
+			}
+		de->gen = ev->gen;
+		de->ok = bound;
+		de->v = s;
+	}
+	if (!de->ok)
 		return cat_fail(ev, e->loc, "unbound name '%s' (no such fence on this architecture)", e->name);
-	*out = s;
+	*out = de->v;
 	return true;
 }
 
@@ -1037,11 +1034,15 @@ static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		return eval_match_tag(ev, e, env, out);
 	case CE_MATCH_SET:
 		return eval_match_set(ev, e, env, out);
-	case CE_TRY:
-		if (eval(ev, e->kids[0], env, out))
+	case CE_TRY: {
+		ev->in_try++;
+		bool ok = eval(ev, e->kids[0], env, out);
+		ev->in_try--;
+		if (ok)
 			return true;
 		clear_error(ev);
 		return eval(ev, e->kids[1], env, out);
+	}
 	case CE_IF: {
 		bool c;
 		if (!eval_cond(ev, e->cond, env, &c))
@@ -1202,6 +1203,7 @@ void cat_eval_init(cat_eval *ev, const struct cat_model *m)
 	ev->slot_gen = xcalloc((size_t)n, sizeof *ev->slot_gen);
 	ev->slot_busy = xcalloc((size_t)n, sizeof *ev->slot_busy);
 	ev->slot_val = xcalloc((size_t)n, sizeof *ev->slot_val);
+	ev->dyn = xcalloc((size_t)(m->ndyn ? m->ndyn : 1), sizeof *ev->dyn);
 }
 
 void cat_eval_free(cat_eval *ev)
@@ -1221,12 +1223,14 @@ void cat_eval_begin(cat_eval *ev, const execution *x)
 	ev->x = x;
 	ev->n = x->n;
 	ev->words = (x->n + 63) / 64;
-	ev->ndyn = 0;
 	ev->depth = 0;
+	ev->in_try = 0;
 	clear_error(ev);
 	if (++ev->gen == 0) {
 		/* Wrapped: forget every stamp so none can look current. */
 		memset(ev->slot_gen, 0, (size_t)(ev->m->nslots ? ev->m->nslots : 1) * sizeof *ev->slot_gen);
+		for (int i = 0; i < ev->m->ndyn; i++)
+			ev->dyn[i].gen = 0;
 		ev->gen = 1;
 	}
 }

@@ -89,10 +89,12 @@ typedef struct cat_check_entry {
 
 /* ---- evaluation state --------------------------------------------------------------- */
 
+/* A fence-set name looked up per execution (REF_DYN): its value in the
+ * current evaluation (valid when gen matches). */
 typedef struct dyn_entry {
-	const char *name;
-	cval v;
+	unsigned gen;
 	bool ok;
+	cval v;
 } dyn_entry;
 
 typedef struct cat_eval {
@@ -105,10 +107,10 @@ typedef struct cat_eval {
 	unsigned *slot_gen;
 	unsigned char *slot_busy;
 	cval *slot_val;
-	int ndyn;
-	size_t dyn_cap;
-	dyn_entry *dyn;
+	dyn_entry *dyn;          /* one per model->dyn_names */
 	int depth;               /* nesting of calls, to stop runaway recursion */
+	int in_try;              /* inside `try`: errors are caught, so their
+	                          * messages need not be written */
 	/* the pending error: set by a failing evaluation, cleared by `try` */
 	bool err;
 	srcloc err_loc;
@@ -129,6 +131,10 @@ struct cat_model {
 	cat_check_entry *checks;
 	int nflag_names;
 	const char **flag_names; /* verdict buffer: one entry per check */
+	int ndyn;
+	size_t dyn_cap;
+	const char **dyn_names;  /* distinct REF_DYN names (borrowed from the
+	                          * syntax trees); a CE_VAR's index points here */
 	cat_eval ev;
 };
 

@@ -113,6 +113,7 @@ void cat_model_free(cat_model *m)
 	free(m->slots);
 	free(m->checks);
 	free(m->flag_names);
+	free(m->dyn_names);
 	free(m->name);
 	free(m);
 }
