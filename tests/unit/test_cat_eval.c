@@ -350,6 +350,11 @@ static void test_checks(void)
 	expect_verdict("procedure incl(r1, r2) = empty r1 \\ r2 end\n"
 	               "procedure total(r, E) = let rt = r | r^-1 call incl((E * E) \\ id, rt) end\n"
 	               "call total(po, W) as t\n", false, "t", "");
+	/* show, unshow and debug are accepted and change nothing. */
+	expect_verdict("show po, rf\nshow po \\ rf as x\nunshow x\ndebug rf\nacyclic begin po | rf end as ok\n",
+	               true, "-", "");
+	/* undefined_unless reports a flag when its test fails. */
+	expect_verdict("undefined_unless empty fr as nofr\nacyclic po\n", true, "-", "nofr");
 	/* `with co from` keeps the execution's co. */
 	expect_verdict("with co from 0\nempty co \\ (W * W) as coW\nacyclic co | po as copo\n", true, "-", "");
 }

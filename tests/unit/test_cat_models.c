@@ -299,6 +299,34 @@ int main(void)
 			CHECK(!strcmp(cat_model_name(hppc), "PPC"), "herd's ppc.cat title '%s'", cat_model_name(hppc));
 		if (hmixed)
 			CHECK(!strcmp(cat_model_name(hmixed), "x86 TSO Mixed"), "herd's x86tso-mixed.cat title");
+		/* herd's four models load (with their includes: stdlib, cos,
+		 * cross, fences, filters, ppo, ppc-checks, ...) with all their
+		 * checks and flags. */
+		if (hsc)
+			CHECK(cat_model_n_checks(hsc) == 5, "herd sc.cat: %d checks", cat_model_n_checks(hsc));
+		if (hppc)
+			CHECK(cat_model_n_checks(hppc) == 6, "herd ppc.cat: %d checks", cat_model_n_checks(hppc));
+		if (hx86)
+			CHECK(cat_model_n_checks(hx86) == 3, "herd x86tso.cat: %d checks", cat_model_n_checks(hx86));
+		if (hmixed)
+			CHECK(cat_model_n_checks(hmixed) == 3, "herd x86tso-mixed.cat: %d checks", cat_model_n_checks(hmixed));
+		/* The included fragments are checkable on their own when they do
+		 * not depend on their includer. */
+		const char *alone[] = { "stdlib.cat", "cos.cat", "cross.cat", "fences.cat", "filters.cat",
+		                        "x86fences.cat", "ppcfences.cat", "armfences.cat", "aarch64fences.cat",
+		                        "tso.cat" };
+		for (size_t k = 0; k < sizeof alone / sizeof alone[0]; k++) {
+			char *path = xasprintf("%s/%s", herd, alone[k]);
+			const char *dirs[] = { WEFT_SOURCE_CATDIR };
+			cat_search_path sp = { 1, dirs };
+			captured c;
+			capture_begin(&c);
+			bool ok = cat_check_file(path, &sp, &c.d);
+			const char *msgs = capture_end(&c);
+			CHECK(ok, "herd's %s: %s", alone[k], msgs);
+			capture_free(&c);
+			free(path);
+		}
 	}
 
 	int agree = 0, compared = 0;
