@@ -4,6 +4,22 @@
  * about executions.  The engine never sees the model's text; the model never
  * sees the program's text.
  *
+ * The language is herd7's (CAT.md): let / let rec (least fixpoints) / and,
+ * functions (fun, let f(a,b) = ..., let f x = ...), application f(x) and
+ * f x, tuples, tags and sets of values, match on tags and on sets, try ...
+ * with, if (variants, =, subset, in), include, procedure / call, enum,
+ * show / unshow / debug (accepted, ignored), checks [flag] [~]acyclic |
+ * irreflexive | empty e [as name], `with co from e`.  Unsupported forms
+ * (forall, let rec ... when, bell declarations) are located errors.
+ * herd's stdlib.cat is loaded first from the model's own folder (then the
+ * search path), so herd's models run with herd's library and weft's models
+ * (cat/ in the source tree) with weft's.  Built-in names: see cat_builtin.c
+ * (W R M F B IW FW X EX RMW, one set per fence mnemonic of the test's
+ * architecture, po rf co fr loc int ext addr data ctrl rmw amo id,
+ * same-instance, sm, si, domain, range, classes-loc, linearisations, ...).
+ * `with co from e` binds co to the execution's own coherence order (weft's
+ * engines choose co; herd enumerates it in cos.cat), e is not evaluated.
+ *
  * Ownership: cat_model_load() returns a model owned by the caller, released
  * with cat_model_free().  A cat_verdict's strings are owned by the model.
  */
@@ -26,8 +42,10 @@ typedef struct cat_search_path {
 } cat_search_path;
 
 /* Load a model from a file path, or by NAME (finds NAME.cat on the search
- * path; "ppc" and "x86tso" are aliases of power and tso).  Returns NULL after
- * reporting located errors through d. */
+ * path; "ppc" and "x86tso" are aliases of power and tso, used when no
+ * ppc.cat / x86tso.cat is on the path; FILE.cat is also looked for in the
+ * current folder first).  Returns NULL after reporting located errors
+ * through d. */
 cat_model *cat_model_load(const char *name_or_path, const cat_search_path *sp, diag *d);
 void cat_model_free(cat_model *m);
 /* The model's title (the quoted string or first word at its top), or its

@@ -25,17 +25,25 @@ static const char *alias_of(const char *name)
 	return NULL;
 }
 
-/* A path (it has a '/') as given; else NAME or NAME.cat in ".", then on the
- * search path; then the same for NAME's alias. */
+/* A path (it has a '/') as given; FILE.cat as given if it exists (herd
+ * reads a model named by file from the current folder first); else NAME or
+ * NAME.cat on the search path, then the same for NAME's alias. */
 static char *locate(const char *name, const cat_search_path *sp)
 {
 	if (strchr(name, '/'))
 		return xstrdup(name);
+	if (has_suffix(name, ".cat")) {
+		FILE *f = fopen(name, "r");
+		if (f) {
+			fclose(f);
+			return xstrdup(name);
+		}
+	}
 	const char *try_names[2] = { name, alias_of(name) };
 	for (int k = 0; k < 2 && try_names[k]; k++) {
 		char *file = has_suffix(try_names[k], ".cat") ? xstrdup(try_names[k])
 		                                              : xasprintf("%s.cat", try_names[k]);
-		char *path = cat_find_file(file, ".", sp);
+		char *path = cat_find_file(file, NULL, sp);
 		free(file);
 		if (path)
 			return path;
@@ -75,8 +83,8 @@ cat_model *cat_model_load_variants(const char *name_or_path, const cat_search_pa
 		strbuf sb = { 0 };
 		for (int i = 0; sp && i < sp->n; i++)
 			sb_printf(&sb, "%s%s", i ? ", " : "", sp->dirs[i]);
-		diag_error(d, none, "cannot find model '%s' (looked in ., %s)", name_or_path,
-		           sb.s ? sb.s : "no search path");
+		diag_error(d, none, "cannot find model '%s' (looked in %s)", name_or_path,
+		           sb.s ? sb.s : "an empty search path");
 		sb_free(&sb);
 		return NULL;
 	}
