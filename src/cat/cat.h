@@ -22,6 +22,9 @@
  *
  * Ownership: cat_model_load() returns a model owned by the caller, released
  * with cat_model_free().  A cat_verdict's strings are owned by the model.
+ * A model keeps its evaluation state (an arena reused from one execution to
+ * the next): use one model per thread, and read a verdict before the next
+ * call on the same model.
  */
 #ifndef WEFT_CAT_H
 #define WEFT_CAT_H
