@@ -36,6 +36,7 @@ typedef struct enum_ctx {
 	value *mem_final;           /* per location: final value             */
 	value *state_vals;          /* scratch: displayed values             */
 	/* stopping */
+	long combinations;          /* path combinations tried               */
 	double timeout;
 	struct timespec start;
 	bool stop;                  /* timeout or model failure              */
@@ -346,6 +347,13 @@ static void enum_paths(enum_ctx *c, int i)
 	if (c->stop)
 		return;
 	if (i == c->t->n_threads) {
+		/* most combinations may have no feasible reads-from at all: look
+		 * at the clock here too */
+		if ((++c->combinations & 63) == 0 && c->timeout > 0 && elapsed(&c->start) > c->timeout) {
+			c->r->timed_out = true;
+			c->stop = true;
+			return;
+		}
 		run_combination(c);
 		return;
 	}
@@ -366,7 +374,13 @@ bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, tes
 	c.timeout = o->timeout;
 	clock_gettime(CLOCK_MONOTONIC, &c.start);
 	int unroll = o->unroll > 0 ? o->unroll : 2;
-	paths_build(t, unroll, &c.paths, &r->stats.value_rounds, d);
+	double deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
+	bool paths_timed_out = false;
+	paths_build(t, unroll, deadline, &c.paths, &r->stats.value_rounds, &paths_timed_out, d);
+	if (paths_timed_out) {
+		r->timed_out = true;
+		c.stop = true;
+	}
 	for (int i = 0; i < t->n_threads; i++)
 		r->stats.paths += c.paths[i].n;
 	size_t nt = (size_t)t->n_threads + 1, nl = (size_t)t->n_locs + 1;

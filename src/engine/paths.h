@@ -77,7 +77,12 @@ bool value_set_has(const value_set *s, value v);
  * are reported once each as warnings through d.  Returns false only when
  * the value sets were still incomplete after the safety cap of rounds
  * (also reported); the paths are then those of the last round. */
-bool paths_build(const litmus_test *t, int unroll, path_set **paths, long *rounds, diag *d);
+/* `deadline`: a CLOCK_MONOTONIC time in seconds after which the build
+ * stops and sets *timed_out (0: no deadline). */
+bool paths_build(const litmus_test *t, int unroll, double deadline, path_set **paths, long *rounds,
+                 bool *timed_out, diag *d);
+/* Seconds of CLOCK_MONOTONIC, the clock of deadlines. */
+double paths_clock(void);
 void paths_free(const litmus_test *t, path_set *paths);
 
 #endif

@@ -3,6 +3,7 @@
  * store-conditional (success, failure).  See paths.h. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "paths.h"
 
@@ -121,6 +122,9 @@ typedef struct interp {
 	path_set *out;
 	diag *d;
 	long max_path_stores;    /* most store events on one path so far */
+	double deadline;         /* see paths_build; 0: none */
+	long emitted;
+	bool timed_out;
 	bool warned_addr, warned_arith, warned_long, warned_reg;
 } interp;
 
@@ -405,8 +409,19 @@ static bool branch_taken(enum branch_cond c, value v)
 	return false;
 }
 
+double paths_clock(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
 static void emit(interp *ip, istate *s, bool toofar)
 {
+	if ((++ip->emitted & 1023) == 0 && ip->deadline > 0 && paths_clock() > ip->deadline)
+		ip->timed_out = true;
+	if (ip->timed_out)
+		return;
 	path_set *ps = ip->out;
 	GROW(ps->p, ps->cap, (size_t)ps->n + 1);
 	thread_path *p = &ps->p[ps->n++];
@@ -450,6 +465,10 @@ static void explore(interp *ip, istate *s, int pc)
 {
 	const thread *th = ip->th;
 	for (;;) {
+		if (ip->timed_out) {
+			istate_free(ip, s);
+			return;
+		}
 		if (pc < 0 || pc >= th->n_ops) {
 			emit(ip, s, false);
 			istate_free(ip, s);
@@ -659,7 +678,8 @@ static long max_stores_per_execution(const litmus_test *t, int unroll)
  * several threads: the extra values never find a matching write).  A loop
  * on known values (no unroll limit) may store more often than the static
  * bound says: the longest paths seen raise it. */
-bool paths_build(const litmus_test *t, int unroll, path_set **paths_out, long *rounds, diag *d)
+bool paths_build(const litmus_test *t, int unroll, double deadline, path_set **paths_out, long *rounds,
+                 bool *timed_out, diag *d)
 {
 	int nl = t->n_locs;
 	value_set *vals = xcalloc((size_t)nl + 1, sizeof *vals);
@@ -674,6 +694,7 @@ bool paths_build(const litmus_test *t, int unroll, path_set **paths_out, long *r
 	ip.vals = vals;
 	ip.stored = stored;
 	ip.d = d;
+	ip.deadline = deadline;
 	bool complete = false;
 	long round = 0;
 	for (;;) {
@@ -689,6 +710,8 @@ bool paths_build(const litmus_test *t, int unroll, path_set **paths_out, long *r
 			explore(&ip, istate_new(&ip), 0);
 			observed += ip.max_path_stores;
 		}
+		if (ip.timed_out)
+			break;
 		if (observed + 1 > enough)
 			enough = observed + 1;
 		bool changed = false;
@@ -703,7 +726,8 @@ bool paths_build(const litmus_test *t, int unroll, path_set **paths_out, long *r
 		if (round >= MAX_ROUNDS)
 			break;
 	}
-	if (!complete) {
+	*timed_out = ip.timed_out;
+	if (!complete && !ip.timed_out) {
 		srcloc at = { t->file, 0, 0 };
 		diag_warning(d, at, "the values memory may hold keep growing after %ld rounds; "
 		             "some executions may be missing", round);

@@ -177,8 +177,9 @@ static void test_dependencies(void)
 
 	path_set *ps = NULL;
 	long rounds = 0;
+	bool timed_out = false;
 	diag d = quiet_diag();
-	CHECK(paths_build(t, 2, &ps, &rounds, &d));
+	CHECK(paths_build(t, 2, 0, &ps, &rounds, &timed_out, &d));
 	close_diag(&d);
 	/* y holds only 0, x only 0: one path */
 	CHECK(ps[0].n == 1);
@@ -234,8 +235,9 @@ static void test_unroll(void)
 	litmus_test *t = retry_loop_test();
 	path_set *ps = NULL;
 	long rounds = 0;
+	bool timed_out = false;
 	diag d = quiet_diag();
-	CHECK(paths_build(t, 2, &ps, &rounds, &d));
+	CHECK(paths_build(t, 2, 0, &ps, &rounds, &timed_out, &d));
 	close_diag(&d);
 	CHECK(ps[0].n == 4);
 	int cut = 0, stores = 0;
@@ -297,8 +299,9 @@ static void test_atomic_instruction(void)
 	t->cond = tb_eq_reg(0, eax, 0);
 	path_set *ps = NULL;
 	long rounds = 0;
+	bool timed_out = false;
 	diag d = quiet_diag();
-	CHECK(paths_build(t, 2, &ps, &rounds, &d));
+	CHECK(paths_build(t, 2, 0, &ps, &rounds, &timed_out, &d));
 	close_diag(&d);
 	/* x may hold 0 or 1: two paths, the read and write share an instance */
 	CHECK(ps[0].n == 2);
@@ -422,6 +425,21 @@ static void test_timeout(void)
 	test_result_free(&r);
 	CHECK(run(t, &r, 0));
 	CHECK(!r.timed_out && r.stats.candidates == 720 && r.pos == 120);
+	test_result_free(&r);
+	tb_free(t);
+
+	/* 3^16 paths for the reader: the deadline stops the path builder */
+	t = tb_test("PPC", "PATHS", 2);
+	x = tb_loc(t, "x");
+	tb_store_imm(&t->threads[0], "stw", x, 1);
+	tb_store_imm(&t->threads[0], "stw", x, 2);
+	int r1 = tb_reg(&t->threads[1], "r1");
+	for (int i = 0; i < 16; i++)
+		tb_load(&t->threads[1], "lwz", r1, x);
+	t->quant = Q_EXISTS;
+	t->cond = tb_eq_reg(1, r1, 1);
+	CHECK(run(t, &r, 0.05));
+	CHECK(r.timed_out);
 	test_result_free(&r);
 	tb_free(t);
 }
