@@ -106,7 +106,7 @@ static cval rel_same_key(cat_eval *ev, const int *key, bool with_id)
 	return r;
 }
 
-static int *keys(cat_eval *ev) { return arena_alloc(&ev->ar, (size_t)(ev->n ? ev->n : 1) * sizeof(int)); }
+static int *keys(cat_eval *ev) { return arena_alloc(ev->cur, (size_t)(ev->n ? ev->n : 1) * sizeof(int)); }
 
 static cval rel_loc(cat_eval *ev)
 {
@@ -306,7 +306,7 @@ static bool lin_rec(lin_state *st, srcloc at)
 			return cat_fail(ev, at, "linearisations: more than %d orders", MAX_LINEARISATIONS);
 		if (st->nout == st->cap) {
 			int nc = st->cap ? st->cap * 2 : 16;
-			cval *n2 = arena_alloc(&ev->ar, (size_t)nc * sizeof *n2);
+			cval *n2 = arena_alloc(ev->cur, (size_t)nc * sizeof *n2);
 			if (st->nout)
 				memcpy(n2, st->out, (size_t)st->nout * sizeof *n2);
 			st->out = n2;
@@ -364,16 +364,16 @@ static bool prim_linearisations(cat_eval *ev, const cval *arg, srcloc at, cval *
 		for (int k = 0; k < ev->words; k++)
 			row(ev, &rs, i)[k] = row(ev, &r, i)[k] & s.u.bits[k];
 	}
-	uint64_t *scratch = arena_alloc(&ev->ar, (size_t)(ev->words ? ev->words : 1) * sizeof *scratch);
+	uint64_t *scratch = arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof *scratch);
 	if (!rel_acyclic_raw(rs.u.bits, ev->n, ev->words, scratch)) {
 		out->kind = V_VSET;
 		out->n = 1;
-		out->u.elts = arena_alloc(&ev->ar, sizeof(cval));
+		out->u.elts = arena_alloc(ev->cur, sizeof(cval));
 		out->u.elts[0] = rs;
 		return true;
 	}
-	lin_state st = { ev, rs.u.bits, arena_alloc(&ev->ar, (size_t)(total ? total : 1) * sizeof(int)), 0, total,
-	                 arena_alloc(&ev->ar, (size_t)(ev->words ? ev->words : 1) * sizeof(uint64_t)), NULL, 0, 0 };
+	lin_state st = { ev, rs.u.bits, arena_alloc(ev->cur, (size_t)(total ? total : 1) * sizeof(int)), 0, total,
+	                 arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof(uint64_t)), NULL, 0, 0 };
 	memcpy(st.left, s.u.bits, (size_t)ev->words * sizeof(uint64_t));
 	if (!lin_rec(&st, at))
 		return false;
@@ -407,7 +407,7 @@ static bool prim_classes_loc(cat_eval *ev, const cval *arg, srcloc at, cval *out
 	for (int i = 0; i < ev->n; i++)
 		if (ev->x->ev[i].loc + 1 > nlocs)
 			nlocs = ev->x->ev[i].loc + 1;
-	cval *parts = arena_alloc(&ev->ar, (size_t)(nlocs ? nlocs : 1) * sizeof *parts);
+	cval *parts = arena_alloc(ev->cur, (size_t)(nlocs ? nlocs : 1) * sizeof *parts);
 	int np = 0;
 	for (int l = 0; l < nlocs; l++) {
 		cval p = cv_set(ev);

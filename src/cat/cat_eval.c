@@ -79,7 +79,7 @@ const char *cval_kind_name(enum cval_kind k)
 cval cv_set(cat_eval *ev)
 {
 	cval v = { V_SET, 0, { 0 } };
-	v.u.bits = arena_alloc(&ev->ar, (size_t)(ev->words ? ev->words : 1) * sizeof(uint64_t));
+	v.u.bits = arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof(uint64_t));
 	return v;
 }
 
@@ -87,7 +87,7 @@ cval cv_rel(cat_eval *ev)
 {
 	cval v = { V_REL, 0, { 0 } };
 	size_t sz = (size_t)ev->n * (size_t)ev->words;
-	v.u.bits = arena_alloc(&ev->ar, (sz ? sz : 1) * sizeof(uint64_t));
+	v.u.bits = arena_alloc(ev->cur, (sz ? sz : 1) * sizeof(uint64_t));
 	return v;
 }
 
@@ -182,7 +182,7 @@ static cval tag2set(cat_eval *ev, const cval *v)
 	if (v->kind != V_TAG)
 		return *v;
 	cval s = { V_VSET, 1, { 0 } };
-	s.u.elts = arena_alloc(&ev->ar, sizeof(cval));
+	s.u.elts = arena_alloc(ev->cur, sizeof(cval));
 	s.u.elts[0] = *v;
 	return s;
 }
@@ -251,7 +251,7 @@ static int cmp(const cat_eval *ev, const cval *a, const cval *b) { return cval_c
 cval cat_make_vset(cat_eval *ev, const cval *src, int n)
 {
 	cval s = { V_VSET, 0, { 0 } };
-	s.u.elts = arena_alloc(&ev->ar, (size_t)(n ? n : 1) * sizeof(cval));
+	s.u.elts = arena_alloc(ev->cur, (size_t)(n ? n : 1) * sizeof(cval));
 	/* Insertion sort: value sets are small (partitions, tag sets). */
 	for (int i = 0; i < n; i++) {
 		int lo = 0, hi = s.n;
@@ -324,7 +324,7 @@ static bool cval_subset(cat_eval *ev, const cval *a, const cval *b, srcloc at, b
 
 static frame *new_frame(cat_eval *ev, frame *up, int n)
 {
-	frame *f = arena_alloc(&ev->ar, sizeof(frame) + (size_t)(n ? n : 1) * sizeof(cval));
+	frame *f = arena_alloc(ev->cur, sizeof(frame) + (size_t)(n ? n : 1) * sizeof(cval));
 	f->up = up;
 	f->n = n;
 	return f;
@@ -349,10 +349,29 @@ static bool bind_pat(cat_eval *ev, const cat_pat *p, const cval *v, frame *f, in
 
 /* ---- global slots ------------------------------------------------------------------------------- */
 
+static void mark_computed(cat_eval *ev, int s)
+{
+	if (ev->m->slots[s].is_static)
+		ev->slot_sgen[s] = ev->static_gen;
+	else
+		ev->slot_gen[s] = ev->gen;
+}
+
+static void mark_uncomputed(cat_eval *ev, int s)
+{
+	ev->slot_sgen[s] = 0;
+	ev->slot_gen[s] = 0;
+}
+
+static bool computed(const cat_eval *ev, int s)
+{
+	return ev->m->slots[s].is_static ? ev->slot_sgen[s] == ev->static_gen : ev->slot_gen[s] == ev->gen;
+}
+
 static bool set_slot(cat_eval *ev, int s, const cval *v)
 {
 	ev->slot_val[s] = *v;
-	ev->slot_gen[s] = ev->gen;
+	mark_computed(ev, s);
 	return true;
 }
 
@@ -365,8 +384,8 @@ static bool eval_rec_group(cat_eval *ev, int first)
 	const cat_bind *binds = NULL;
 	/* The group's bindings are those of the let rec instruction; find them
 	 * through the slots' definitions. */
-	cat_bind *tmp = arena_alloc(&ev->ar, (size_t)n * sizeof *tmp);
-	cval **cells = arena_alloc(&ev->ar, (size_t)n * sizeof *cells);
+	cat_bind *tmp = arena_alloc(ev->cur, (size_t)n * sizeof *tmp);
+	cval **cells = arena_alloc(ev->cur, (size_t)n * sizeof *cells);
 	for (int k = 0; k < n; k++) {
 		tmp[k].e = (cat_ex *)m->slots[first + k].def;
 		tmp[k].pat.tuple = false;
@@ -374,23 +393,44 @@ static bool eval_rec_group(cat_eval *ev, int first)
 		cells[k] = &ev->slot_val[first + k];
 		/* Mark computed so that references read the current approximation. */
 		ev->slot_val[first + k] = cv_empty();
-		ev->slot_gen[first + k] = ev->gen;
+		mark_computed(ev, first + k);
 	}
 	binds = tmp;
 	if (!fixpoint(ev, binds, n, cells, NULL, m->slots[first].loc)) {
 		for (int k = 0; k < n; k++)
-			ev->slot_gen[first + k] = 0;
+			mark_uncomputed(ev, first + k);
 		return false;
 	}
 	return true;
 }
 
+static bool compute_slot(cat_eval *ev, int s, cval *out);
+
 bool cat_eval_slot(cat_eval *ev, int s, cval *out)
 {
-	if (ev->slot_gen[s] == ev->gen) {
+	if (computed(ev, s)) {
 		*out = ev->slot_val[s];
 		return true;
 	}
+	const cat_slot *sl = &ev->m->slots[s];
+	if (!sl->is_static)
+		return compute_slot(ev, s, out);
+	/* A static slot and all it computes live in the static arena.  A
+	 * failure inside a try is remembered (it would fail again) so as not
+	 * to refill that arena on every execution. */
+	if (ev->slot_sfail[s] == ev->static_gen && ev->in_try > 0)
+		return cat_fail(ev, sl->loc, "'%s' cannot be evaluated", sl->name ? sl->name : "binding");
+	arena *saved = ev->cur;
+	ev->cur = &ev->static_ar;
+	bool ok = compute_slot(ev, s, out);
+	ev->cur = saved;
+	if (!ok)
+		ev->slot_sfail[s] = ev->static_gen;
+	return ok;
+}
+
+static bool compute_slot(cat_eval *ev, int s, cval *out)
+{
 	const cat_slot *sl = &ev->m->slots[s];
 	cval v;
 	switch (sl->kind) {
@@ -431,7 +471,7 @@ bool cat_eval_slot(cat_eval *ev, int s, cval *out)
 		break;
 	case SLOT_ENUM: {
 		const cat_ins *in = sl->ins;
-		cval *tags = arena_alloc(&ev->ar, (size_t)(in->ntags ? in->ntags : 1) * sizeof(cval));
+		cval *tags = arena_alloc(ev->cur, (size_t)(in->ntags ? in->ntags : 1) * sizeof(cval));
 		for (int i = 0; i < in->ntags; i++) {
 			tags[i].kind = V_TAG;
 			tags[i].u.tag = in->tags[i];
@@ -464,7 +504,10 @@ static bool arch_has_fence(const execution *x, const char *name, bool *known_arc
 static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 {
 	dyn_entry *de = &ev->dyn[e->index];
-	if (de->gen != ev->gen) {
+	if (de->gen != ev->static_gen) {
+		/* Depends on the events and the architecture only: static. */
+		arena *saved = ev->cur;
+		ev->cur = &ev->static_ar;
 		const execution *x = ev->x;
 		bool known_arch;
 		bool bound = arch_has_fence(x, e->name, &known_arch);
@@ -477,9 +520,10 @@ static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 				s.u.bits[i >> 6] |= (uint64_t)1 << (i & 63);
 				bound = true;
 			}
-		de->gen = ev->gen;
+		de->gen = ev->static_gen;
 		de->ok = bound;
 		de->v = s;
+		ev->cur = saved;
 	}
 	if (!de->ok)
 		return cat_fail(ev, e->loc, "unbound name '%s' (no such fence on this architecture)", e->name);
@@ -499,7 +543,7 @@ static bool eval_kids(cat_eval *ev, const cat_ex *e, frame *env, cval *vals)
 
 static bool op_union(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 {
-	cval *vals = arena_alloc(&ev->ar, (size_t)e->n * sizeof *vals);
+	cval *vals = arena_alloc(ev->cur, (size_t)e->n * sizeof *vals);
 	if (!eval_kids(ev, e, env, vals))
 		return false;
 	enum cval_kind k = V_EMPTY;
@@ -530,7 +574,7 @@ static bool op_union(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		return true;
 	}
 	if (k == V_VSET) {
-		cval *all = arena_alloc(&ev->ar, (size_t)(total ? total : 1) * sizeof *all);
+		cval *all = arena_alloc(ev->cur, (size_t)(total ? total : 1) * sizeof *all);
 		int j = 0;
 		for (int i = 0; i < e->n; i++)
 			if (vals[i].kind == V_VSET)
@@ -551,7 +595,7 @@ static bool op_union(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 
 static bool op_seq(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 {
-	cval *vals = arena_alloc(&ev->ar, (size_t)e->n * sizeof *vals);
+	cval *vals = arena_alloc(ev->cur, (size_t)e->n * sizeof *vals);
 	if (!eval_kids(ev, e, env, vals))
 		return false;
 	bool empty = false;
@@ -631,7 +675,7 @@ static bool op_inter_diff(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	if (a.kind != b.kind)
 		return cat_fail(ev, e->loc, "%s of a %s and a %s", what, cval_kind_name(a.kind), cval_kind_name(b.kind));
 	if (a.kind == V_VSET) {
-		cval *keep = arena_alloc(&ev->ar, (size_t)(a.n ? a.n : 1) * sizeof *keep);
+		cval *keep = arena_alloc(ev->cur, (size_t)(a.n ? a.n : 1) * sizeof *keep);
 		int k = 0;
 		for (int i = 0; i < a.n; i++)
 			if (vset_has(ev, &b, &a.u.elts[i]) == inter)
@@ -668,7 +712,7 @@ static bool op_add(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	}
 	if (s.kind != V_VSET)
 		return cat_fail(ev, e->kids[1]->loc, "'++' adds to a set of values, found a %s", cval_kind_name(s.kind));
-	cval *all = arena_alloc(&ev->ar, (size_t)(s.n + 1) * sizeof *all);
+	cval *all = arena_alloc(ev->cur, (size_t)(s.n + 1) * sizeof *all);
 	memcpy(all, s.u.elts, (size_t)s.n * sizeof *all);
 	all[s.n] = x;
 	*out = cat_make_vset(ev, all, s.n + 1);
@@ -788,7 +832,7 @@ static bool apply(cat_eval *ev, const cval *f, const cval *arg, srcloc at, cval 
 static cval make_closure(cat_eval *ev, const cat_ex *fn, frame *env)
 {
 	cval v = { V_CLO, 0, { 0 } };
-	v.u.clo = arena_alloc(&ev->ar, sizeof(closure));
+	v.u.clo = arena_alloc(ev->cur, sizeof(closure));
 	v.u.clo->fun = fn;
 	v.u.clo->env = env;
 	return v;
@@ -972,7 +1016,7 @@ static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 			return cat_fail(ev, e->loc, "unbound name '%s'", e->name);
 		}
 	case CE_SET: {
-		cval *vals = arena_alloc(&ev->ar, (size_t)e->n * sizeof *vals);
+		cval *vals = arena_alloc(ev->cur, (size_t)e->n * sizeof *vals);
 		if (!eval_kids(ev, e, env, vals))
 			return false;
 		for (int i = 0; i < e->n; i++)
@@ -982,7 +1026,7 @@ static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		return true;
 	}
 	case CE_TUPLE: {
-		cval *vals = arena_alloc(&ev->ar, (size_t)(e->n ? e->n : 1) * sizeof *vals);
+		cval *vals = arena_alloc(ev->cur, (size_t)(e->n ? e->n : 1) * sizeof *vals);
 		if (!eval_kids(ev, e, env, vals))
 			return false;
 		out->kind = V_TUPLE;
@@ -1023,7 +1067,7 @@ static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	}
 	case CE_LETREC: {
 		frame *fr = new_frame(ev, env, e->frame_size);
-		cval **cells = arena_alloc(&ev->ar, (size_t)(e->nb ? e->nb : 1) * sizeof *cells);
+		cval **cells = arena_alloc(ev->cur, (size_t)(e->nb ? e->nb : 1) * sizeof *cells);
 		for (int i = 0; i < e->nb; i++)
 			cells[i] = &fr->v[e->binds[i].slot];
 		if (!fixpoint(ev, e->binds, e->nb, cells, fr, e->loc))
@@ -1074,7 +1118,7 @@ static bool eval_test(cat_eval *ev, const cat_ins *in, frame *env, bool *holds)
 			if (in->test == TEST_IRREFLEXIVE) {
 				r = rel_irreflexive_raw(v.u.bits, ev->n, ev->words);
 			} else {
-				uint64_t *scratch = arena_alloc(&ev->ar, (size_t)(ev->words ? ev->words : 1) * sizeof *scratch);
+				uint64_t *scratch = arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof *scratch);
 				r = rel_acyclic_raw(v.u.bits, ev->n, ev->words, scratch);
 			}
 		} else {
@@ -1152,7 +1196,7 @@ static bool run_body(cat_eval *ev, const cat_ins_list *l, frame *fr, bool *faile
 			}
 			break;
 		case CI_LETREC: {
-			cval **cells = arena_alloc(&ev->ar, (size_t)(in->nb ? in->nb : 1) * sizeof *cells);
+			cval **cells = arena_alloc(ev->cur, (size_t)(in->nb ? in->nb : 1) * sizeof *cells);
 			for (int b = 0; b < in->nb; b++)
 				cells[b] = &fr->v[in->binds[b].slot];
 			if (!fixpoint(ev, in->binds, in->nb, cells, fr, in->loc))
@@ -1203,7 +1247,10 @@ void cat_eval_init(cat_eval *ev, const struct cat_model *m)
 	ev->slot_gen = xcalloc((size_t)n, sizeof *ev->slot_gen);
 	ev->slot_busy = xcalloc((size_t)n, sizeof *ev->slot_busy);
 	ev->slot_val = xcalloc((size_t)n, sizeof *ev->slot_val);
+	ev->slot_sgen = xcalloc((size_t)n, sizeof *ev->slot_sgen);
+	ev->slot_sfail = xcalloc((size_t)n, sizeof *ev->slot_sfail);
 	ev->dyn = xcalloc((size_t)(m->ndyn ? m->ndyn : 1), sizeof *ev->dyn);
+	ev->cur = &ev->ar;
 }
 
 void cat_eval_free(cat_eval *ev)
@@ -1211,15 +1258,68 @@ void cat_eval_free(cat_eval *ev)
 	free(ev->slot_gen);
 	free(ev->slot_busy);
 	free(ev->slot_val);
+	free(ev->slot_sgen);
+	free(ev->slot_sfail);
 	free(ev->dyn);
+	free(ev->key.ev);
+	free(ev->key.rels);
 	arena_free(&ev->ar);
+	arena_free(&ev->static_ar);
 	sb_free(&ev->err_msg);
 	memset(ev, 0, sizeof *ev);
+}
+
+/* Has the static part of the execution changed since the last one? If so
+ * remember the new one. */
+static bool static_key_update(static_key *k, const execution *x)
+{
+	int words = (x->n + 63) / 64;
+	size_t rsz = (size_t)x->n * (size_t)words;
+	const brel *rels[5] = { &x->po, &x->addr, &x->data, &x->ctrl, &x->rmw };
+	const void *arch = x->test ? (const void *)x->test->arch : NULL;
+	bool same = k->test == x->test && k->arch == arch && k->n == x->n && k->ev != NULL;
+	for (int i = 0; same && i < x->n; i++) {
+		const event *a = &k->ev[i], *b = &x->ev[i];
+		same = a->kind == b->kind && a->thread == b->thread && a->instr == b->instr && a->op == b->op &&
+		       a->po_index == b->po_index && a->loc == b->loc && a->flags == b->flags && a->fence == b->fence;
+	}
+	for (int r = 0; same && r < 5; r++)
+		same = rels[r]->w && rels[r]->n == x->n &&
+		       memcmp(k->rels + (size_t)r * rsz, rels[r]->w, rsz * sizeof(uint64_t)) == 0;
+	if (same)
+		return false;
+	k->test = x->test;
+	k->arch = arch;
+	k->n = x->n;
+	k->words = words;
+	GROW(k->ev, k->cap_ev, (size_t)(x->n ? x->n : 1));
+	if (x->n)
+		memcpy(k->ev, x->ev, (size_t)x->n * sizeof *k->ev);
+	GROW(k->rels, k->cap_rels, 5 * rsz + 1);
+	for (int r = 0; r < 5; r++) {
+		if (rels[r]->w && rels[r]->n == x->n)
+			memcpy(k->rels + (size_t)r * rsz, rels[r]->w, rsz * sizeof(uint64_t));
+		else
+			memset(k->rels + (size_t)r * rsz, 0, rsz * sizeof(uint64_t));
+	}
+	return true;
 }
 
 void cat_eval_begin(cat_eval *ev, const execution *x)
 {
 	arena_reset(&ev->ar);
+	ev->cur = &ev->ar;
+	if (static_key_update(&ev->key, x)) {
+		arena_reset(&ev->static_ar);
+		if (++ev->static_gen == 0) {
+			int n = ev->m->nslots ? ev->m->nslots : 1;
+			memset(ev->slot_sgen, 0, (size_t)n * sizeof *ev->slot_sgen);
+			memset(ev->slot_sfail, 0, (size_t)n * sizeof *ev->slot_sfail);
+			for (int i = 0; i < ev->m->ndyn; i++)
+				ev->dyn[i].gen = 0;
+			ev->static_gen = 1;
+		}
+	}
 	ev->x = x;
 	ev->n = x->n;
 	ev->words = (x->n + 63) / 64;
@@ -1229,8 +1329,6 @@ void cat_eval_begin(cat_eval *ev, const execution *x)
 	if (++ev->gen == 0) {
 		/* Wrapped: forget every stamp so none can look current. */
 		memset(ev->slot_gen, 0, (size_t)(ev->m->nslots ? ev->m->nslots : 1) * sizeof *ev->slot_gen);
-		for (int i = 0; i < ev->m->ndyn; i++)
-			ev->dyn[i].gen = 0;
 		ev->gen = 1;
 	}
 }

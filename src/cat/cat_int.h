@@ -76,6 +76,12 @@ typedef struct cat_slot {
 	int mono;
 	bool mono_filter;        /* the value is [S] for a stable S (or id) */
 	int mono_state;          /* 0 unknown, 1 in progress, 2 done */
+	/* Static: the value depends only on the static part of an execution
+	 * (events, po, dependencies, rmw, the architecture), not on rf, co, fr
+	 * or FW; it is kept from one execution to the next while that part
+	 * does not change. */
+	bool is_static;
+	int static_state;        /* analysis: 0 unknown, 1 in progress, 2 done */
 } cat_slot;
 
 /* One top-level check: a check instruction or a procedure call. */
@@ -89,19 +95,37 @@ typedef struct cat_check_entry {
 
 /* ---- evaluation state --------------------------------------------------------------- */
 
-/* A fence-set name looked up per execution (REF_DYN): its value in the
- * current evaluation (valid when gen matches). */
+/* A fence-set name looked up per execution (REF_DYN): its value, valid
+ * while static_gen matches (it depends only on events and architecture). */
 typedef struct dyn_entry {
 	unsigned gen;
 	bool ok;
 	cval v;
 } dyn_entry;
 
+/* What static slots depend on: a copy of the static part of the last
+ * execution evaluated. */
+typedef struct static_key {
+	const litmus_test *test;
+	const void *arch;        /* test->arch: fence sets depend on it */
+	int n, words;
+	event *ev;
+	uint64_t *rels;          /* po, addr, data, ctrl, rmw: 5 * n * words */
+	size_t cap_ev, cap_rels;
+} static_key;
+
 typedef struct cat_eval {
 	const struct cat_model *m;
 	const execution *x;
 	int n, words;
-	arena ar;
+	arena ar;                /* values of one evaluation */
+	arena static_ar;         /* values of static slots (and what they use) */
+	arena *cur;              /* where values are allocated now */
+	unsigned static_gen;     /* slot_sgen[i] == static_gen: static slot i is
+	                          * computed (in static_ar) */
+	unsigned *slot_sgen;
+	unsigned *slot_sfail;    /* == static_gen: it failed (inside a try) */
+	static_key key;
 	unsigned gen;            /* evaluation number: slot_gen[i] == gen means
 	                          * slot i is computed */
 	unsigned *slot_gen;
@@ -173,7 +197,9 @@ cval cv_rel(cat_eval *ev);   /* fresh empty relation */
 cval cat_make_vset(cat_eval *ev, const cval *src, int n);
 bool cat_fail(cat_eval *ev, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* cat_mono.c: classify every check of the model (fills checks[i].monotone). */
+/* cat_mono.c: classify every check of the model (fills checks[i].monotone)
+ * and every slot as static or not (slots[i].is_static). */
+void cat_classify_static(struct cat_model *m);
 void cat_classify_checks(struct cat_model *m);
 int cat_mono_of_expr(struct cat_model *m, const cat_ex *e);
 

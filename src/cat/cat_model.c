@@ -70,6 +70,7 @@ static cat_model *load_path(const char *path, const cat_search_path *sp, const c
 	}
 	m->flag_names = xcalloc((size_t)m->nchecks + 64, sizeof *m->flag_names);
 	cat_classify_checks(m);
+	cat_classify_static(m);
 	cat_eval_init(&m->ev, m);
 	return m;
 }
