@@ -1,0 +1,36 @@
+/* litmus.h — reading herd-format litmus tests: text -> struct litmus_test.
+ *
+ * The accepted format is herd7's as used by the PPC, X86 and X86_64 tests of
+ * the diy/herd suites, including the older hand-written X86 syntax:
+ *
+ *     ARCH NAME [(alias)] ["doc"]        e.g.  X86 x86/n8 (LitmusNEight)
+ *     ["doc"]
+ *     key=value ...                      metadata, kept in order (Hash= too)
+ *     { x=1; 0:r2=x; uint64_t y; ... }   init block (`};` accepted)
+ *      P0      | P1      ;               thread table, cells handed to the
+ *      ...     | L0: ... ;               architecture named by ARCH
+ *     locations [x; 0:r1;]               optional
+ *     filter (...)                       optional
+ *     exists|~exists|forall|final (...)  final condition [with kinds]
+ *     << ... >>                          ignored
+ *
+ * `(* comments *)` (nested) may appear anywhere outside doc strings.  See
+ * the files of src/litmus/ for each part's grammar.
+ *
+ * Errors are reported through `d` as `file:line:col: error: message`; the
+ * functions then return NULL.  Nothing is kept between calls.
+ */
+#ifndef WEFT_LITMUS_H
+#define WEFT_LITMUS_H
+
+#include "../prog/prog.h"
+#include "../util/util.h"
+
+/* Parse the file at `path`.  The test (owned by the caller, free it with
+ * litmus_test_free) keeps `path` as its file name.  NULL on error. */
+litmus_test *litmus_parse_file(const char *path, diag *d);
+
+/* Parse NUL-terminated `text`; `path` names it in diagnostics. */
+litmus_test *litmus_parse_string(const char *path, const char *text, diag *d);
+
+#endif

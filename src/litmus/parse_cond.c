@@ -1,0 +1,290 @@
+/* parse_cond.c — what follows the thread table:
+ *
+ *     locations [x; 0:r1; y*;]         optional; `*` or a type name after
+ *                                      an item is accepted and ignored
+ *     filter PROP                      optional
+ *     exists PROP | ~exists PROP | forall PROP | final PROP | (PROP)
+ *     [;] [with NAME: exists|~exists|forall; ...]   kinds, ignored
+ *     << ... >>                        anything from `<<` on is ignored
+ *
+ * PROP, with herd's precedences (loosest first): `\/`, `/\`, `=>` (right
+ * associative), then `~`/`not`:
+ *     true | false | (PROP) | ~PROP | not PROP | LVAL = V | LVAL == V
+ *     | LVAL <> V | LVAL != V
+ * where LVAL is `T:reg`, `PT:reg`, `%sym`, `x` or `[x]` and V an integer or
+ * a location name (its address).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser.h"
+
+typedef struct cparse {
+	parser *p;
+	token tok;   /* current token */
+	int atoms;
+} cparse;
+
+static void advance(cparse *cp) { cp->tok = parser_next(cp->p); }
+
+static cond *mk(enum cond_kind kind, cond *l, cond *r, srcloc at)
+{
+	cond *c = xcalloc(1, sizeof *c);
+	c->kind = kind;
+	c->l = l;
+	c->r = r;
+	c->loc = at;
+	c->lhs.thread = -1;
+	c->lhs.reg = -1;
+	c->lhs.loc = -1;
+	c->rhs = value_int(0);
+	return c;
+}
+
+static cond *prop_or(cparse *cp, int depth);
+
+static cond *prop_atom(cparse *cp)
+{
+	parser *p = cp->p;
+	if (++cp->atoms > LITMUS_MAX_ITEMS) {
+		diag_error(p->d, cp->tok.loc, "condition too large (at most %d atoms)",
+			   LITMUS_MAX_ITEMS);
+		return NULL;
+	}
+	lval_syntax ls;
+	token op;
+	if (!parse_lval_syntax(p, cp->tok, &ls, &op))
+		return NULL;
+	if (op.kind != T_EQ && op.kind != T_NE) {
+		parser_expected(p, &op, "'=' or '<>' after a location");
+		return NULL;
+	}
+	token vt = parser_next(p);
+	if (vt.kind == T_PROC || (vt.kind == T_NUM && p->c.p[0] == ':')) {
+		diag_error(p->d, vt.loc, "comparing two registers is not supported");
+		return NULL;
+	}
+	lval lv;
+	value v;
+	if (!resolve_lval(p, &ls, &lv) || !parser_value(p, &vt, &v))
+		return NULL;
+	cond *c = mk(op.kind == T_EQ ? COND_EQ : COND_NE, NULL, NULL, ls.loc);
+	c->lhs = lv;
+	c->rhs = v;
+	advance(cp);
+	return c;
+}
+
+static cond *prop_unary(cparse *cp, int depth)
+{
+	parser *p = cp->p;
+	token t = cp->tok;
+	if (depth > LITMUS_MAX_DEPTH) {
+		diag_error(p->d, t.loc, "condition nested too deeply (more than %d levels)",
+			   LITMUS_MAX_DEPTH);
+		return NULL;
+	}
+	if (t.kind == T_NOT || tok_is(&t, "not")) {
+		advance(cp);
+		cond *l = prop_unary(cp, depth + 1);
+		return l ? mk(COND_NOT, l, NULL, t.loc) : NULL;
+	}
+	if (tok_is(&t, "true") || tok_is(&t, "false")) {
+		advance(cp);
+		return mk(tok_is(&t, "true") ? COND_TRUE : COND_FALSE, NULL, NULL, t.loc);
+	}
+	if (t.kind == T_LPAR) {
+		advance(cp);
+		cond *c = prop_or(cp, depth + 1);
+		if (!c)
+			return NULL;
+		if (cp->tok.kind != T_RPAR) {
+			parser_expected(p, &cp->tok, "')'");
+			cond_free(c);
+			return NULL;
+		}
+		advance(cp);
+		return c;
+	}
+	return prop_atom(cp);
+}
+
+static cond *prop_implies(cparse *cp, int depth)
+{
+	cond *l = prop_unary(cp, depth);
+	if (!l || cp->tok.kind != T_IMPLIES)
+		return l;
+	srcloc at = cp->tok.loc;
+	advance(cp);
+	cond *r = prop_implies(cp, depth + 1);
+	if (!r) {
+		cond_free(l);
+		return NULL;
+	}
+	return mk(COND_IMPLIES, l, r, at);
+}
+
+/* A left-associative chain of `op`; the chain's length counts as depth,
+ * since the tree it builds is that deep. */
+static cond *prop_chain(cparse *cp, int depth, enum tok_kind op, enum cond_kind kind,
+			cond *(*sub)(cparse *, int))
+{
+	cond *l = sub(cp, depth);
+	while (l && cp->tok.kind == op) {
+		srcloc at = cp->tok.loc;
+		if (++depth > LITMUS_MAX_DEPTH) {
+			diag_error(cp->p->d, at, "condition nested too deeply (more than %d levels)",
+				   LITMUS_MAX_DEPTH);
+			cond_free(l);
+			return NULL;
+		}
+		advance(cp);
+		cond *r = sub(cp, depth);
+		if (!r) {
+			cond_free(l);
+			return NULL;
+		}
+		l = mk(kind, l, r, at);
+	}
+	return l;
+}
+
+static cond *prop_and(cparse *cp, int depth)
+{
+	return prop_chain(cp, depth, T_AND, COND_AND, prop_implies);
+}
+
+static cond *prop_or(cparse *cp, int depth)
+{
+	return prop_chain(cp, depth, T_OR, COND_OR, prop_and);
+}
+
+/* `locations [item; item; ...]`, cp->tok is the `[`. */
+static bool locations_list(cparse *cp)
+{
+	parser *p = cp->p;
+	litmus_test *t = p->t;
+	if (cp->tok.kind != T_LBRK) {
+		parser_expected(p, &cp->tok, "'[' after 'locations'");
+		return false;
+	}
+	advance(cp);
+	while (cp->tok.kind != T_RBRK) {
+		if (t->n_observed >= LITMUS_MAX_ITEMS) {
+			diag_error(p->d, cp->tok.loc, "too many locations in 'locations [...]'");
+			return false;
+		}
+		lval_syntax ls;
+		token next;
+		lval lv;
+		if (!parse_lval_syntax(p, cp->tok, &ls, &next) || !resolve_lval(p, &ls, &lv))
+			return false;
+		GROW(t->observed, p->observed_cap, (size_t)t->n_observed + 1);
+		t->observed[t->n_observed++] = lv;
+		/* herd's type annotations: `x*`, `x int`, `x int*` */
+		if (next.kind == T_NAME)
+			next = parser_next(p);
+		if (next.kind == T_STAR)
+			next = parser_next(p);
+		if (next.kind == T_SEMI) {
+			advance(cp);
+		} else if (next.kind == T_RBRK) {
+			cp->tok = next;
+		} else {
+			parser_expected(p, &next, "';' or ']' in 'locations [...]'");
+			return false;
+		}
+	}
+	advance(cp);
+	return true;
+}
+
+/* The `with` kinds of the old syntax: `tso: ~exists; cc: exists; ...`. */
+static bool kinds(cparse *cp)
+{
+	parser *p = cp->p;
+	do {
+		if (cp->tok.kind != T_NAME) {
+			parser_expected(p, &cp->tok, "a kind 'NAME: exists' after 'with'");
+			return false;
+		}
+		advance(cp);
+		if (cp->tok.kind != T_COLON) {
+			parser_expected(p, &cp->tok, "':' in a kind 'NAME: exists'");
+			return false;
+		}
+		advance(cp);
+		if (cp->tok.kind == T_NOT)
+			advance(cp);
+		if (!tok_is(&cp->tok, "exists") && !tok_is(&cp->tok, "forall")) {
+			parser_expected(p, &cp->tok, "'exists', '~exists' or 'forall'");
+			return false;
+		}
+		advance(cp);
+		if (cp->tok.kind == T_SEMI)
+			advance(cp);
+	} while (cp->tok.kind == T_NAME);
+	return true;
+}
+
+bool parse_constraints(parser *p)
+{
+	litmus_test *t = p->t;
+	cparse cp = { p, parser_next(p), 0 };
+	if (tok_is(&cp.tok, "locations")) {
+		advance(&cp);
+		if (!locations_list(&cp))
+			return false;
+	}
+	if (tok_is(&cp.tok, "filter")) {
+		advance(&cp);
+		cp.atoms = 0;
+		t->filter = prop_or(&cp, 0);
+		if (!t->filter)
+			return false;
+	}
+	token q = cp.tok;
+	if (tok_is(&q, "exists")) {
+		t->quant = Q_EXISTS;
+		advance(&cp);
+	} else if (q.kind == T_NOT) {
+		advance(&cp);
+		if (!tok_is(&cp.tok, "exists")) {
+			parser_expected(p, &cp.tok, "'exists' after '~'");
+			return false;
+		}
+		t->quant = Q_NOT_EXISTS;
+		advance(&cp);
+	} else if (tok_is(&q, "forall")) {
+		t->quant = Q_FORALL;
+		advance(&cp);
+	} else if (tok_is(&q, "final")) {
+		t->quant = Q_EXISTS;
+		t->old_final = true;
+		advance(&cp);
+	} else if (q.kind == T_LPAR) {
+		t->quant = Q_EXISTS; /* herd reads a bare `(prop)` as exists */
+	} else if (tok_is(&q, "observed") || tok_is(&q, "Observed") || tok_is(&q, "cases")) {
+		diag_error(p->d, q.loc, "'%.*s' conditions are not supported", (int)q.len, q.start);
+		return false;
+	} else {
+		parser_expected(p, &q, "a final condition ('exists', '~exists', 'forall' or 'final')");
+		return false;
+	}
+	cp.atoms = 0;
+	t->cond = prop_or(&cp, 0);
+	if (!t->cond)
+		return false;
+	if (cp.tok.kind == T_SEMI)
+		advance(&cp);
+	if (tok_is(&cp.tok, "with")) {
+		advance(&cp);
+		if (!kinds(&cp))
+			return false;
+	}
+	if (cp.tok.kind != T_EOF) {
+		parser_expected(p, &cp.tok, "end of the test after the final condition");
+		return false;
+	}
+	return true;
+}

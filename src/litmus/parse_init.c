@@ -1,0 +1,160 @@
+/* parse_init.c — the init block `{ ... }`.
+ *
+ * Entries are separated by `;` (a trailing one is allowed):
+ *     x=1   x = 0   [x]=0   x          (a location; no value means 0)
+ *     0:r2=x  P0:EAX = 1               (a register; `x` means x's address)
+ *     %x0=x                            (a symbolic register, PPC)
+ *     uint64_t x;  int64_t 0:r0;  int x = 1;   (typed)
+ * The old hand-written syntax closes the block with `};`.  Locations are
+ * set at once; register entries wait (parser.h) until the threads exist.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser.h"
+
+static bool mark_loc_set(parser *p, int loc, const char *name, srcloc at)
+{
+	size_t old_cap = p->loc_set_cap;
+	GROW(p->loc_set, p->loc_set_cap, (size_t)loc + 1);
+	if (p->loc_set_cap > old_cap)
+		memset(p->loc_set + old_cap, 0, p->loc_set_cap - old_cap);
+	if (p->loc_set[loc]) {
+		diag_error(p->d, at, "location '%s' is initialised twice", name);
+		return false;
+	}
+	p->loc_set[loc] = 1;
+	return true;
+}
+
+static bool is_lval_start(enum tok_kind k)
+{
+	return k == T_NAME || k == T_PROC || k == T_NUM || k == T_SYMREG || k == T_LBRK;
+}
+
+/* One entry starting at token `first`; *next gets the token after it. */
+static bool init_entry(parser *p, token first, token *next)
+{
+	char *type = NULL;
+	token tok = first;
+	lval_syntax ls;
+	token after;
+	if (first.kind == T_NAME) {
+		token second = parser_next(p);
+		if (is_lval_start(second.kind) || second.kind == T_STAR) {
+			/* `type lvalue`: the first name was a type. */
+			type = xstrndup(first.start, first.len);
+			tok = second;
+			if (tok.kind == T_STAR) {
+				char *ptr = xasprintf("%s*", type);
+				free(type);
+				type = ptr;
+				tok = parser_next(p);
+			}
+			if (!parse_lval_syntax(p, tok, &ls, &after)) {
+				free(type);
+				return false;
+			}
+		} else {
+			ls.kind = LV_LOC;
+			ls.thread = -1;
+			ls.name = first;
+			ls.loc = first.loc;
+			after = second;
+		}
+	} else if (first.kind == T_STAR) {
+		type = xstrdup("*");
+		if (!parse_lval_syntax(p, parser_next(p), &ls, &after)) {
+			free(type);
+			return false;
+		}
+	} else if (!parse_lval_syntax(p, first, &ls, &after)) {
+		return false;
+	}
+
+	/* A location counts as appearing before the value that sets it. */
+	int loc = -1;
+	if (ls.kind == LV_LOC) {
+		loc = parser_loc(p, ls.name.start, ls.name.len, ls.name.loc);
+		if (loc < 0) {
+			free(type);
+			return false;
+		}
+	}
+	value v = value_int(0);
+	if (after.kind == T_EQ) {
+		token vt = parser_next(p);
+		if (vt.kind == T_AMP)
+			vt = parser_next(p);
+		if (!parser_value(p, &vt, &v)) {
+			free(type);
+			return false;
+		}
+		after = parser_next(p);
+	}
+	*next = after;
+
+	if (ls.kind == LV_LOC) {
+		location *l = &p->t->locs[loc];
+		if (!mark_loc_set(p, loc, l->name, ls.loc)) {
+			free(type);
+			return false;
+		}
+		l->init = v;
+		free(l->type);
+		l->type = type;
+		return true;
+	}
+	if (p->n_pending >= LITMUS_MAX_ITEMS) {
+		diag_error(p->d, ls.loc, "too many entries in the init block");
+		free(type);
+		return false;
+	}
+	GROW(p->pending, p->pending_cap, (size_t)p->n_pending + 1);
+	pending_reg *r = &p->pending[p->n_pending++];
+	r->thread = ls.kind == LV_REG ? ls.thread : -1;
+	r->name = xstrndup(ls.name.start, ls.name.len);
+	r->type = type;
+	r->init = v;
+	r->loc = ls.loc;
+	return true;
+}
+
+bool parse_init(parser *p)
+{
+	token open = parser_next(p);
+	if (open.kind != T_LBRACE) {
+		parser_expected(p, &open, "'{' opening the init block");
+		return false;
+	}
+	token tok = parser_next(p);
+	if (tok.kind == T_SEMI) /* herd accepts `{;}` */
+		tok = parser_next(p);
+	while (tok.kind != T_RBRACE) {
+		if (tok.kind == T_EOF) {
+			diag_error(p->d, open.loc, "unterminated init block: missing '}'");
+			return false;
+		}
+		if (tok.kind == T_SEMI) {
+			diag_error(p->d, tok.loc, "empty entry in the init block");
+			return false;
+		}
+		token next;
+		if (!init_entry(p, tok, &next))
+			return false;
+		if (next.kind == T_SEMI) {
+			tok = parser_next(p);
+		} else if (next.kind == T_RBRACE) {
+			tok = next;
+		} else {
+			parser_expected(p, &next, "';' or '}' in the init block");
+			return false;
+		}
+	}
+	/* The old syntax writes `};`. */
+	if (!skip_space(&p->c, p->d, true))
+		return false;
+	if (*p->c.p == ';')
+		cursor_advance(&p->c);
+	return true;
+}

@@ -1,0 +1,188 @@
+/* parse_state.c — what the init block and the conditions share: lvalues,
+ * values, and finding or adding locations and registers. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser.h"
+
+void grow_implied(void **arr, int n, size_t elem)
+{
+	if (n == 0)
+		*arr = xrealloc(*arr, 4 * elem);
+	else if (n >= 4 && (n & (n - 1)) == 0)
+		*arr = xrealloc(*arr, 2 * (size_t)n * elem);
+}
+
+void parser_expected(parser *p, const token *t, const char *what)
+{
+	if (t->kind == T_ERROR)
+		return;
+	char buf[64];
+	diag_error(p->d, t->loc, "expected %s, found %s", what, tok_describe(t, buf, sizeof buf));
+}
+
+int parser_loc(parser *p, const char *name, size_t len, srcloc at)
+{
+	char *s = xstrndup(name, len);
+	arch_ctx ctx = { p->t, NULL, -1, at, p->d };
+	int before = p->t->n_locs;
+	int i = -1;
+	if (prog_find_loc(p->t, s) >= 0 || before < LITMUS_MAX_LOCS)
+		i = arch_loc(&ctx, s);
+	else
+		diag_error(p->d, at, "too many memory locations (at most %d)", LITMUS_MAX_LOCS);
+	free(s);
+	return i;
+}
+
+char *parser_canonical_reg(parser *p, const char *name, size_t len)
+{
+	char *s = xstrndup(name, len);
+	const char *canon = p->arch->canonical_reg(s);
+	char *r = canon ? xstrdup(canon) : NULL;
+	free(s);
+	return r;
+}
+
+int parser_reg(parser *p, thread *th, const char *name, size_t len, srcloc at)
+{
+	char *canon = parser_canonical_reg(p, name, len);
+	if (!canon) {
+		diag_error(p->d, at, "'%.*s' is not a register of %s", (int)len, name, p->arch->name);
+		return -1;
+	}
+	int i = prog_find_reg(th, canon);
+	if (i < 0) {
+		if (th->n_regs >= LITMUS_MAX_REGS) {
+			diag_error(p->d, at, "too many registers in thread P%d (at most %d)", th->id,
+				   LITMUS_MAX_REGS);
+			free(canon);
+			return -1;
+		}
+		arch_ctx ctx = { p->t, th, -1, at, p->d };
+		i = arch_reg(&ctx, canon);
+	}
+	free(canon);
+	return i;
+}
+
+bool parser_value(parser *p, const token *t, value *out)
+{
+	if (t->kind == T_NUM) {
+		*out = value_int(t->num);
+		return true;
+	}
+	if (t->kind == T_NAME) {
+		int loc = parser_loc(p, t->start, t->len, t->loc);
+		if (loc < 0)
+			return false;
+		*out = value_addr(loc);
+		return true;
+	}
+	parser_expected(p, t, "a value (an integer or a location name)");
+	return false;
+}
+
+bool parse_lval_syntax(parser *p, token first, lval_syntax *out, token *next)
+{
+	out->loc = first.loc;
+	out->thread = -1;
+	if (first.kind == T_PROC || first.kind == T_NUM) {
+		if (first.num < 0 || first.num >= LITMUS_MAX_THREADS) {
+			diag_error(p->d, first.loc, "'%.*s' is not a thread number", (int)first.len,
+				   first.start);
+			return false;
+		}
+		token colon = parser_next(p);
+		if (colon.kind != T_COLON) {
+			parser_expected(p, &colon, "':' after the thread number");
+			return false;
+		}
+		token reg = parser_next(p);
+		if (reg.kind != T_NAME && reg.kind != T_SYMREG) {
+			parser_expected(p, &reg, "a register name");
+			return false;
+		}
+		out->kind = LV_REG;
+		out->thread = (int)first.num;
+		out->name = reg;
+	} else if (first.kind == T_SYMREG) {
+		out->kind = LV_SYMREG;
+		out->name = first;
+	} else if (first.kind == T_NAME) {
+		out->kind = LV_LOC;
+		out->name = first;
+	} else if (first.kind == T_LBRK) {
+		token name = parser_next(p);
+		if (name.kind != T_NAME) {
+			parser_expected(p, &name, "a location name inside '[ ]'");
+			return false;
+		}
+		token close = parser_next(p);
+		if (close.kind != T_RBRK) {
+			parser_expected(p, &close, "']'");
+			return false;
+		}
+		out->kind = LV_LOC;
+		out->name = name;
+	} else {
+		parser_expected(p, &first, "a register 'T:reg' or a location");
+		return false;
+	}
+	*next = parser_next(p);
+	return true;
+}
+
+/* The thread using symbolic register `%name`, which must be unique. */
+static int symreg_thread(parser *p, const lval_syntax *ls, int *reg)
+{
+	char *canon = parser_canonical_reg(p, ls->name.start, ls->name.len);
+	if (!canon)
+		canon = xstrndup(ls->name.start, ls->name.len);
+	int found = -1, count = 0;
+	for (int i = 0; i < p->t->n_threads; i++) {
+		int r = prog_find_reg(&p->t->threads[i], canon);
+		if (r >= 0) {
+			if (count++ == 0) {
+				found = i;
+				*reg = r;
+			}
+		}
+	}
+	free(canon);
+	if (count == 0)
+		diag_error(p->d, ls->loc, "symbolic register '%.*s' is used by no thread",
+			   (int)ls->name.len, ls->name.start);
+	else if (count > 1)
+		diag_error(p->d, ls->loc,
+			   "symbolic register '%.*s' is used by several threads: write T:%.*s",
+			   (int)ls->name.len, ls->name.start, (int)ls->name.len, ls->name.start);
+	return count == 1 ? found : -1;
+}
+
+bool resolve_lval(parser *p, const lval_syntax *ls, lval *out)
+{
+	litmus_test *t = p->t;
+	out->thread = -1;
+	out->reg = -1;
+	out->loc = -1;
+	switch (ls->kind) {
+	case LV_REG:
+		if (ls->thread >= t->n_threads) {
+			diag_error(p->d, ls->loc, "thread P%d does not exist (the test has %d thread%s)",
+				   ls->thread, t->n_threads, t->n_threads == 1 ? "" : "s");
+			return false;
+		}
+		out->thread = ls->thread;
+		out->reg = parser_reg(p, &t->threads[ls->thread], ls->name.start, ls->name.len,
+				      ls->name.loc);
+		return out->reg >= 0;
+	case LV_SYMREG:
+		out->thread = symreg_thread(p, ls, &out->reg);
+		return out->thread >= 0;
+	case LV_LOC:
+		out->loc = parser_loc(p, ls->name.start, ls->name.len, ls->name.loc);
+		return out->loc >= 0;
+	}
+	return false;
+}

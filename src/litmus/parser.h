@@ -1,0 +1,106 @@
+/* parser.h — private to src/litmus: the state shared by the parts of the
+ * litmus parser (one file per section of a test).
+ *
+ * A test is read in order: header and preamble (parse_header.c), init block
+ * (parse_init.c), thread table (parse_table.c), then locations, filter and
+ * final condition (parse_cond.c); parse.c drives them, parse_state.c holds
+ * what the init block and the conditions share (locations, registers,
+ * values).  Register entries of the init block wait in `pending` until the
+ * table has told how many threads there are and which registers they use.
+ */
+#ifndef WEFT_LITMUS_PARSER_H
+#define WEFT_LITMUS_PARSER_H
+
+#include "../arch/arch.h"
+#include "../prog/prog.h"
+#include "lex.h"
+
+/* Limits.  Real tests are tiny (a handful of threads, locations and
+ * instructions); these bounds only keep hostile input from making the
+ * parser's linear name lookups quadratic or its recursion deep. */
+#define LITMUS_MAX_THREADS 1024
+#define LITMUS_MAX_LOCS 1000
+#define LITMUS_MAX_REGS 1000       /* per thread                         */
+#define LITMUS_MAX_INSTRS 20000    /* per test                           */
+#define LITMUS_MAX_ITEMS 20000     /* init entries, atoms of a condition,
+                                    * items of `locations [...]`          */
+#define LITMUS_MAX_DEPTH 1000      /* nesting of a condition              */
+#define LITMUS_MAX_TABLE_ERRORS 20 /* instruction errors before giving up */
+
+/* A register named in the init block, applied after the thread table. */
+typedef struct pending_reg {
+	int thread;     /* thread id, or -1 for an unprefixed symbolic `%r` */
+	char *name;     /* as written (owned)                               */
+	char *type;     /* declared type or NULL (owned)                    */
+	value init;
+	srcloc loc;
+} pending_reg;
+
+typedef struct parser {
+	cursor c;
+	diag *d;
+	litmus_test *t;
+	const arch *arch;
+	int n_pending;
+	size_t pending_cap;
+	pending_reg *pending;
+	/* which locations the init block has set (index -> 1), to refuse
+	 * a second initialisation */
+	unsigned char *loc_set;
+	size_t loc_set_cap;
+	size_t observed_cap, meta_cap;
+} parser;
+
+/* Sections, each returning false after reporting an error. */
+bool parse_header(parser *p);
+bool parse_init(parser *p);
+bool parse_table(parser *p);
+bool apply_pending_regs(parser *p);
+bool parse_constraints(parser *p);
+
+/* ---- shared by the init block and the conditions (parse_state.c) ---- */
+
+/* An lvalue as written, before it is resolved against the test. */
+typedef struct lval_syntax {
+	enum { LV_REG, LV_SYMREG, LV_LOC } kind;
+	int thread;   /* LV_REG: the thread number written           */
+	token name;   /* register (with its `%` if any) or location  */
+	srcloc loc;   /* where the lvalue starts                     */
+} lval_syntax;
+
+/* Read `T:reg`, `PT:reg`, `%sym`, `x` or `[x]` starting at token `first`;
+ * *next gets the token that follows. */
+bool parse_lval_syntax(parser *p, token first, lval_syntax *out, token *next);
+/* Resolve an lvalue of a condition or `locations` list: threads must
+ * exist, registers must be the architecture's (added to the thread if
+ * new), locations are added if new. */
+bool resolve_lval(parser *p, const lval_syntax *ls, lval *out);
+
+/* Location index of `name`, added (init 0) if new; -1 after reporting
+ * that there are too many. */
+int parser_loc(parser *p, const char *name, size_t len, srcloc at);
+/* Register index in thread `th` for a name as written, canonicalised by
+ * the architecture; -1 after reporting the problem at `at`. */
+int parser_reg(parser *p, thread *th, const char *name, size_t len, srcloc at);
+/* The architecture's canonical spelling of a register name as written,
+ * or NULL.  Copies the name first: canonical_reg may return its argument. */
+char *parser_canonical_reg(parser *p, const char *name, size_t len);
+
+/* Value of a NUM token, or of a NAME token (the address of that location,
+ * added if new); reports anything else as "expected a value". */
+bool parser_value(parser *p, const token *t, value *out);
+
+/* Report "expected WHAT, found TOKEN" at token `t` (nothing more for a
+ * T_ERROR token: the lexer has already spoken). */
+void parser_expected(parser *p, const token *t, const char *what);
+
+/* Next token of the state language. */
+static inline token parser_next(parser *p) { return lex_token(&p->c, p->d); }
+
+/* Grow an array whose capacity is implied by its length `n` (powers of
+ * two from 4), so the prog.h structures need no capacity fields; call
+ * before appending element n. */
+void grow_implied(void **arr, int n, size_t elem);
+#define GROW_IMPLIED(arr, n) grow_implied((void **)&(arr), (n), sizeof *(arr))
+
+#endif

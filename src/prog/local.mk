@@ -1,0 +1,2 @@
+# sources of src/prog
+libweft_a_SOURCES += src/prog/prog.h src/prog/prog.c

@@ -1,0 +1,446 @@
+/* prog.c — freeing, evaluating and printing the program representation.
+ *
+ * The `-dump` form (litmus_test_dump) is weft's stable, line-oriented view
+ * of what the front-end understood.  One item per line, two-space indents
+ * under a thread, everything in the order of the test (no sorting, no
+ * addresses, no source positions, so equal programs dump equally):
+ *
+ *     arch PPC                             header word
+ *     name MP+lwsync+addr                  test name (".litmus" removed)
+ *     alias PPCMP                          only when the header has one
+ *     doc "text"                           only when the test has one
+ *     meta Cycle=Rfe PodRR Fre             key=value lines, in order
+ *     hash 0123abcd...                     only when a Hash= line exists
+ *     loc x = 0                            memory locations in order of first
+ *     loc p = y type uint64_t              appearance; init value (a location
+ *                                          name is its address), declared type
+ *     thread P0
+ *       reg r2 = x                         registers of the thread with their
+ *       reg rax = 0 type uint64_t          initial values, in order of appearance
+ *       label L0 -> op 3                   label and the op index it marks
+ *       instr 0 "lwz r1,0(r2)"             each source instruction (its cell
+ *         op 0 load r1 <- [r2] size 4      text), then its ops, numbered
+ *       instr 1 "bne L0"                   within the thread
+ *         op 1 branch ne cr0 -> L0 (op 3)
+ *     observed 0:r1; x                     the `locations [...]` list
+ *     filter 0:r1=1                        only when there is a filter
+ *     condition exists 0:r1=1 /\ x=0       quantifier and condition
+ *     old-final                            the test wrote "final ... with"
+ *
+ * Ops print as
+ *     alu <mov|add|sub|mul|div|and|or|xor|cmp> DST <- A[, B]
+ *     load DST <- ADDR [size N] [flags X,EX]
+ *     store ADDR <- A [size N] [flags ...]
+ *     stcond ADDR <- A status DST [size N] [flags ...]
+ *     fence NAME
+ *     branch <always|eq|ne|lt|ge|gt|le> [REG] -> LABEL (op N)
+ * where an operand is a register name, an integer, or a location name
+ * (an address, `x+4` with an offset), and ADDR is `[base+index+offset]`
+ * without its absent parts.  Conditions print with herd's operators
+ * (`/\`, `\/`, `=>`, `~`, `=`, `<>`) and only the parentheses needed.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prog.h"
+
+/* ---- freeing ------------------------------------------------------------ */
+
+void cond_free(cond *c)
+{
+	/* Long chains lean left (a /\ b /\ c ...): walk the left spine in a
+	 * loop and recurse only to the right, which is shallow. */
+	while (c) {
+		cond *l = c->l;
+		cond_free(c->r);
+		free(c);
+		c = l;
+	}
+}
+
+static void thread_free(thread *th)
+{
+	for (int i = 0; i < th->n_regs; i++) {
+		free(th->regs[i].name);
+		free(th->regs[i].type);
+	}
+	free(th->regs);
+	for (int i = 0; i < th->n_instrs; i++)
+		free(th->instrs[i].text);
+	free(th->instrs);
+	for (int i = 0; i < th->n_ops; i++)
+		free(th->ops[i].label);
+	free(th->ops);
+	for (int i = 0; i < th->n_labels; i++)
+		free(th->labels[i].name);
+	free(th->labels);
+}
+
+void litmus_test_free(litmus_test *t)
+{
+	if (!t)
+		return;
+	free(t->file);
+	free(t->arch_name);
+	free(t->name);
+	free(t->alias);
+	free(t->doc);
+	for (int i = 0; i < t->n_meta; i++) {
+		free(t->meta[i].key);
+		free(t->meta[i].value);
+	}
+	free(t->meta);
+	free(t->hash);
+	for (int i = 0; i < t->n_locs; i++) {
+		free(t->locs[i].name);
+		free(t->locs[i].type);
+	}
+	free(t->locs);
+	for (int i = 0; i < t->n_threads; i++)
+		thread_free(&t->threads[i]);
+	free(t->threads);
+	free(t->observed);
+	cond_free(t->filter);
+	cond_free(t->cond);
+	free(t);
+}
+
+/* ---- evaluation ----------------------------------------------------------- */
+
+bool cond_eval(const cond *c, lval_reader read, void *ctx)
+{
+	/* Left chains are iterated like cond_free, for the same reason. */
+	for (;;) {
+		switch (c->kind) {
+		case COND_TRUE:
+			return true;
+		case COND_FALSE:
+			return false;
+		case COND_EQ:
+			return value_eq(read(ctx, c->lhs), c->rhs);
+		case COND_NE:
+			return !value_eq(read(ctx, c->lhs), c->rhs);
+		case COND_NOT:
+			return !cond_eval(c->l, read, ctx);
+		case COND_AND:
+			if (!cond_eval(c->r, read, ctx))
+				return false;
+			c = c->l;
+			break;
+		case COND_OR:
+			if (cond_eval(c->r, read, ctx))
+				return true;
+			c = c->l;
+			break;
+		case COND_IMPLIES:
+			return !cond_eval(c->l, read, ctx) || cond_eval(c->r, read, ctx);
+		default:
+			return false;
+		}
+	}
+}
+
+/* ---- lookups ---------------------------------------------------------------- */
+
+int prog_find_loc(const litmus_test *t, const char *name)
+{
+	for (int i = 0; i < t->n_locs; i++)
+		if (!strcmp(t->locs[i].name, name))
+			return i;
+	return -1;
+}
+
+int prog_find_reg(const thread *th, const char *name)
+{
+	for (int i = 0; i < th->n_regs; i++)
+		if (!strcmp(th->regs[i].name, name))
+			return i;
+	return -1;
+}
+
+/* ---- textual forms ------------------------------------------------------------ */
+
+void value_print(const litmus_test *t, value v, strbuf *out)
+{
+	if (v.loc < 0) {
+		sb_printf(out, "%" PRId64, v.num);
+		return;
+	}
+	if (t && v.loc < t->n_locs)
+		sb_puts(out, t->locs[v.loc].name);
+	else
+		sb_printf(out, "loc#%d", (int)v.loc);
+	if (v.num > 0)
+		sb_printf(out, "+%" PRId64, v.num);
+	else if (v.num < 0)
+		sb_printf(out, "%" PRId64, v.num);
+}
+
+void lval_print(const litmus_test *t, lval lv, strbuf *out)
+{
+	if (lv.thread >= 0) {
+		if (t && lv.thread < t->n_threads && lv.reg >= 0 &&
+		    lv.reg < t->threads[lv.thread].n_regs)
+			sb_printf(out, "%d:%s", lv.thread, t->threads[lv.thread].regs[lv.reg].name);
+		else
+			sb_printf(out, "%d:reg#%d", lv.thread, lv.reg);
+	} else if (t && lv.loc >= 0 && lv.loc < t->n_locs) {
+		sb_puts(out, t->locs[lv.loc].name);
+	} else {
+		sb_printf(out, "loc#%d", lv.loc);
+	}
+}
+
+/* Binding strength of a condition's top operator, herd's order. */
+static int cond_prec(const cond *c)
+{
+	switch (c->kind) {
+	case COND_OR:
+		return 1;
+	case COND_AND:
+		return 2;
+	case COND_IMPLIES:
+		return 3;
+	case COND_NOT:
+		return 4;
+	default:
+		return 5;
+	}
+}
+
+static void cond_print_prec(const litmus_test *t, const cond *c, int min, strbuf *out);
+
+static void cond_print_binary(const litmus_test *t, const cond *c, strbuf *out)
+{
+	int p = cond_prec(c);
+	const char *op = c->kind == COND_AND ? " /\\ " : c->kind == COND_OR ? " \\/ " : " => ";
+	bool right_assoc = c->kind == COND_IMPLIES;
+	cond_print_prec(t, c->l, right_assoc ? p + 1 : p, out);
+	sb_puts(out, op);
+	cond_print_prec(t, c->r, right_assoc ? p : p + 1, out);
+}
+
+static void cond_print_prec(const litmus_test *t, const cond *c, int min, strbuf *out)
+{
+	bool paren = cond_prec(c) < min;
+	if (paren)
+		sb_putc(out, '(');
+	switch (c->kind) {
+	case COND_TRUE:
+		sb_puts(out, "true");
+		break;
+	case COND_FALSE:
+		sb_puts(out, "false");
+		break;
+	case COND_EQ:
+	case COND_NE:
+		lval_print(t, c->lhs, out);
+		sb_puts(out, c->kind == COND_EQ ? "=" : "<>");
+		value_print(t, c->rhs, out);
+		break;
+	case COND_NOT:
+		sb_putc(out, '~');
+		cond_print_prec(t, c->l, 4, out);
+		break;
+	case COND_AND:
+	case COND_OR:
+	case COND_IMPLIES:
+		cond_print_binary(t, c, out);
+		break;
+	}
+	if (paren)
+		sb_putc(out, ')');
+}
+
+/* ---- the dump ----------------------------------------------------------------- */
+
+static void operand_print(const litmus_test *t, const thread *th, operand o, strbuf *out)
+{
+	switch (o.kind) {
+	case OPND_NONE:
+		sb_putc(out, '_');
+		break;
+	case OPND_REG:
+		if (o.reg >= 0 && o.reg < th->n_regs)
+			sb_puts(out, th->regs[o.reg].name);
+		else
+			sb_printf(out, "reg#%d", o.reg);
+		break;
+	case OPND_IMM:
+		value_print(t, o.imm, out);
+		break;
+	}
+}
+
+static void reg_print(const thread *th, int r, strbuf *out)
+{
+	operand o = { OPND_REG, r, { -1, 0 } };
+	operand_print(NULL, th, o, out);
+}
+
+static void address_print(const litmus_test *t, const thread *th, address a, strbuf *out)
+{
+	bool any = false;
+	sb_putc(out, '[');
+	if (a.base.kind != OPND_NONE) {
+		operand_print(t, th, a.base, out);
+		any = true;
+	}
+	if (a.index.kind != OPND_NONE) {
+		if (any)
+			sb_putc(out, '+');
+		operand_print(t, th, a.index, out);
+		any = true;
+	}
+	if (a.offset != 0 || !any)
+		sb_printf(out, any && a.offset > 0 ? "+%" PRId64 : "%" PRId64, a.offset);
+	sb_putc(out, ']');
+}
+
+static void access_attrs(const op *o, strbuf *out)
+{
+	if (o->size)
+		sb_printf(out, " size %d", o->size);
+	if (o->flags) {
+		sb_puts(out, " flags ");
+		const char *sep = "";
+		if (o->flags & ACC_ATOMIC) {
+			sb_printf(out, "%sX", sep);
+			sep = ",";
+		}
+		if (o->flags & ACC_EXCL)
+			sb_printf(out, "%sEX", sep);
+	}
+}
+
+static const char *const alu_names[] = {
+	[ALU_MOV] = "mov", [ALU_ADD] = "add", [ALU_SUB] = "sub", [ALU_MUL] = "mul",
+	[ALU_DIV] = "div", [ALU_AND] = "and", [ALU_OR] = "or",   [ALU_XOR] = "xor",
+	[ALU_CMP] = "cmp",
+};
+
+static const char *const branch_names[] = {
+	[BR_ALWAYS] = "always", [BR_EQ] = "eq", [BR_NE] = "ne", [BR_LT] = "lt",
+	[BR_GE] = "ge",         [BR_GT] = "gt", [BR_LE] = "le",
+};
+
+static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf *out)
+{
+	switch (o->kind) {
+	case OP_ALU:
+		sb_printf(out, "alu %s ", (unsigned)o->alu <= ALU_CMP ? alu_names[o->alu] : "?");
+		reg_print(th, o->dst, out);
+		sb_puts(out, " <- ");
+		operand_print(t, th, o->a, out);
+		if (o->b.kind != OPND_NONE) {
+			sb_puts(out, ", ");
+			operand_print(t, th, o->b, out);
+		}
+		break;
+	case OP_LOAD:
+		sb_puts(out, "load ");
+		reg_print(th, o->dst, out);
+		sb_puts(out, " <- ");
+		address_print(t, th, o->addr, out);
+		access_attrs(o, out);
+		break;
+	case OP_STORE:
+	case OP_STCOND:
+		sb_puts(out, o->kind == OP_STORE ? "store " : "stcond ");
+		address_print(t, th, o->addr, out);
+		sb_puts(out, " <- ");
+		operand_print(t, th, o->a, out);
+		if (o->kind == OP_STCOND) {
+			sb_puts(out, " status ");
+			reg_print(th, o->dst, out);
+		}
+		access_attrs(o, out);
+		break;
+	case OP_FENCE:
+		sb_printf(out, "fence %s", o->fence ? o->fence : "?");
+		break;
+	case OP_BRANCH:
+		sb_printf(out, "branch %s", (unsigned)o->cond <= BR_LE ? branch_names[o->cond] : "?");
+		if (o->a.kind != OPND_NONE) {
+			sb_putc(out, ' ');
+			operand_print(t, th, o->a, out);
+		}
+		sb_printf(out, " -> %s (op %d)", o->label ? o->label : "?", o->target);
+		break;
+	}
+}
+
+static const char *quant_name(enum quantifier q)
+{
+	return q == Q_NOT_EXISTS ? "~exists" : q == Q_FORALL ? "forall" : "exists";
+}
+
+static void dump_thread(const litmus_test *t, const thread *th, strbuf *b)
+{
+	sb_printf(b, "thread P%d\n", th->id);
+	for (int r = 0; r < th->n_regs; r++) {
+		sb_printf(b, "  reg %s = ", th->regs[r].name);
+		value_print(t, th->regs[r].init, b);
+		if (th->regs[r].type)
+			sb_printf(b, " type %s", th->regs[r].type);
+		sb_putc(b, '\n');
+	}
+	for (int l = 0; l < th->n_labels; l++)
+		sb_printf(b, "  label %s -> op %d\n", th->labels[l].name, th->labels[l].op);
+	for (int i = 0; i < th->n_instrs; i++) {
+		const instr *in = &th->instrs[i];
+		sb_printf(b, "  instr %d \"%s\"\n", i, in->text);
+		for (int k = in->first_op; k < in->first_op + in->n_ops && k < th->n_ops; k++) {
+			sb_printf(b, "    op %d ", k);
+			op_print(t, th, &th->ops[k], b);
+			sb_putc(b, '\n');
+		}
+	}
+}
+
+void litmus_test_dump(const litmus_test *t, FILE *out)
+{
+	strbuf b = { 0 };
+	sb_printf(&b, "arch %s\nname %s\n", t->arch_name, t->name);
+	if (t->alias)
+		sb_printf(&b, "alias %s\n", t->alias);
+	if (t->doc)
+		sb_printf(&b, "doc \"%s\"\n", t->doc);
+	for (int i = 0; i < t->n_meta; i++)
+		sb_printf(&b, "meta %s=%s\n", t->meta[i].key, t->meta[i].value);
+	if (t->hash)
+		sb_printf(&b, "hash %s\n", t->hash);
+	for (int i = 0; i < t->n_locs; i++) {
+		sb_printf(&b, "loc %s = ", t->locs[i].name);
+		value_print(t, t->locs[i].init, &b);
+		if (t->locs[i].type)
+			sb_printf(&b, " type %s", t->locs[i].type);
+		sb_putc(&b, '\n');
+	}
+	for (int i = 0; i < t->n_threads; i++)
+		dump_thread(t, &t->threads[i], &b);
+	if (t->n_observed) {
+		sb_puts(&b, "observed");
+		for (int i = 0; i < t->n_observed; i++) {
+			sb_puts(&b, i ? "; " : " ");
+			lval_print(t, t->observed[i], &b);
+		}
+		sb_putc(&b, '\n');
+	}
+	if (t->filter) {
+		sb_puts(&b, "filter ");
+		cond_print_prec(t, t->filter, 0, &b);
+		sb_putc(&b, '\n');
+	}
+	if (t->cond) {
+		sb_printf(&b, "condition %s ", quant_name(t->quant));
+		cond_print_prec(t, t->cond, 0, &b);
+		sb_putc(&b, '\n');
+	}
+	if (t->old_final)
+		sb_puts(&b, "old-final\n");
+	if (b.s)
+		fputs(b.s, out);
+	sb_free(&b);
+}
