@@ -349,11 +349,11 @@ static bool prim_linearisations(cat_eval *ev, const cval *arg, srcloc at, cval *
 	if (sv->kind == V_SET)
 		s = *sv;
 	else if (sv->kind != V_EMPTY)
-		return cat_fail(ev, at, "linearisations: an event set was expected, found a %s", cval_kind_name(sv->kind));
+		return cat_fail(ev, at, "linearisations: an event set was expected, found %s", cval_kind_name(sv->kind));
 	if (rv->kind == V_REL)
 		r = *rv;
 	else if (rv->kind != V_EMPTY)
-		return cat_fail(ev, at, "linearisations: a relation was expected, found a %s", cval_kind_name(rv->kind));
+		return cat_fail(ev, at, "linearisations: a relation was expected, found %s", cval_kind_name(rv->kind));
 	/* r restricted to s; a cycle there gives herd's single answer: r|s. */
 	cval rs = cv_rel(ev);
 	int total = 0;
@@ -401,7 +401,7 @@ static bool prim_classes_loc(cat_eval *ev, const cval *arg, srcloc at, cval *out
 		for (int i = 0; i < ev->n; i++)
 			set_bit(s.u.bits, i);
 	} else {
-		return cat_fail(ev, at, "classes-loc expects an event set, found a %s", cval_kind_name(arg->kind));
+		return cat_fail(ev, at, "classes-loc expects an event set, found %s", cval_kind_name(arg->kind));
 	}
 	int nlocs = 0;
 	for (int i = 0; i < ev->n; i++)
@@ -433,7 +433,7 @@ bool cat_prim_apply(cat_eval *ev, int prim, const cval *arg, srcloc at, cval *ou
 			return true;
 		}
 		if (arg->kind != V_REL)
-			return cat_fail(ev, at, "%s expects a relation, found a %s", cat_builtins[prim].name,
+			return cat_fail(ev, at, "%s expects a relation, found %s", cat_builtins[prim].name,
 			                cval_kind_name(arg->kind));
 		*out = cv_set(ev);
 		if (prim == B_DOMAIN)

@@ -57,21 +57,22 @@ void cat_eval_report(cat_eval *ev, diag *d)
 	clear_error(ev);
 }
 
+/* With its article, for messages: "found an event set". */
 const char *cval_kind_name(enum cval_kind k)
 {
 	switch (k) {
-	case V_EMPTY: return "empty set";
-	case V_UNIV: return "universe";
-	case V_SET: return "event set";
-	case V_REL: return "relation";
-	case V_TAG: return "tag";
-	case V_VSET: return "set of values";
-	case V_TUPLE: return "tuple";
-	case V_CLO: return "function";
-	case V_PRIM: return "primitive";
-	case V_PROC: return "procedure";
+	case V_EMPTY: return "an empty set";
+	case V_UNIV: return "the universe";
+	case V_SET: return "an event set";
+	case V_REL: return "a relation";
+	case V_TAG: return "a tag";
+	case V_VSET: return "a set of values";
+	case V_TUPLE: return "a tuple";
+	case V_CLO: return "a function";
+	case V_PRIM: return "a primitive";
+	case V_PROC: return "a procedure";
 	}
-	return "value";
+	return "a value";
 }
 
 /* ---- building values ------------------------------------------------------------------------ */
@@ -155,7 +156,7 @@ static bool as_set(cat_eval *ev, const cval *v, srcloc at, cval *out)
 		fill_all_set(ev, out->u.bits);
 		return true;
 	default:
-		return cat_fail(ev, at, "an event set was expected, found a %s", cval_kind_name(v->kind));
+		return cat_fail(ev, at, "an event set was expected, found %s", cval_kind_name(v->kind));
 	}
 }
 
@@ -172,7 +173,7 @@ static bool as_rel(cat_eval *ev, const cval *v, srcloc at, cval *out)
 		*out = univ_rel(ev);
 		return true;
 	default:
-		return cat_fail(ev, at, "a relation was expected, found a %s", cval_kind_name(v->kind));
+		return cat_fail(ev, at, "a relation was expected, found %s", cval_kind_name(v->kind));
 	}
 }
 
@@ -317,7 +318,7 @@ static bool cval_subset(cat_eval *ev, const cval *a, const cval *b, srcloc at, b
 		*res = true;
 		return true;
 	}
-	return cat_fail(ev, at, "cannot compare a %s with a %s", cval_kind_name(a->kind), cval_kind_name(b->kind));
+	return cat_fail(ev, at, "cannot compare %s with %s", cval_kind_name(a->kind), cval_kind_name(b->kind));
 }
 
 /* ---- frames and patterns ------------------------------------------------------------------------- */
@@ -343,7 +344,7 @@ static bool bind_pat(cat_eval *ev, const cat_pat *p, const cval *v, frame *f, in
 	}
 	if (v->kind == V_TUPLE)
 		return cat_fail(ev, at, "argument mismatch: %d values given where %d are expected", v->n, p->n);
-	return cat_fail(ev, at, "argument mismatch: a %s given where a tuple of %d is expected",
+	return cat_fail(ev, at, "argument mismatch: %s given where a tuple of %d is expected",
 	                cval_kind_name(v->kind), p->n);
 }
 
@@ -454,7 +455,7 @@ static bool compute_slot(cat_eval *ev, int s, cval *out)
 		if (!cat_eval_slot(ev, sl->of, &t))
 			return false;
 		if (t.kind != V_TUPLE || t.n != sl->group_n)
-			return cat_fail(ev, sl->loc, "a tuple of %d values was expected, found a %s",
+			return cat_fail(ev, sl->loc, "a tuple of %d values was expected, found %s",
 			                sl->group_n, cval_kind_name(t.kind));
 		v = t.u.elts[sl->proj];
 		break;
@@ -558,12 +559,12 @@ static bool op_union(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 			return true;
 		}
 		if (vk != V_SET && vk != V_REL && vk != V_VSET)
-			return cat_fail(ev, e->kids[i]->loc, "cannot take the union of a %s", cval_kind_name(vk));
+			return cat_fail(ev, e->kids[i]->loc, "cannot take the union of %s", cval_kind_name(vk));
 		if (k == V_EMPTY) {
 			k = vk;
 			first = i;
 		} else if (vk != k) {
-			return cat_fail(ev, e->kids[i]->loc, "union of a %s and a %s", cval_kind_name(k),
+			return cat_fail(ev, e->kids[i]->loc, "union of %s and %s", cval_kind_name(k),
 			                cval_kind_name(vk));
 		}
 		if (vk == V_VSET)
@@ -605,7 +606,7 @@ static bool op_seq(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 			continue;
 		}
 		if (vals[i].kind != V_REL && vals[i].kind != V_UNIV)
-			return cat_fail(ev, e->kids[i]->loc, "sequence of a %s (relations are expected)",
+			return cat_fail(ev, e->kids[i]->loc, "sequence of %s (relations are expected)",
 			                cval_kind_name(vals[i].kind));
 	}
 	if (empty) {
@@ -637,7 +638,7 @@ static bool op_inter_diff(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		const cval *v = i ? &b : &a;
 		if (v->kind != V_EMPTY && v->kind != V_UNIV && v->kind != V_SET && v->kind != V_REL &&
 		    v->kind != V_VSET)
-			return cat_fail(ev, e->kids[i]->loc, "%s of a %s", what, cval_kind_name(v->kind));
+			return cat_fail(ev, e->kids[i]->loc, "%s of %s", what, cval_kind_name(v->kind));
 	}
 	if (inter) {
 		if (a.kind == V_UNIV) {
@@ -673,7 +674,7 @@ static bool op_inter_diff(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		}
 	}
 	if (a.kind != b.kind)
-		return cat_fail(ev, e->loc, "%s of a %s and a %s", what, cval_kind_name(a.kind), cval_kind_name(b.kind));
+		return cat_fail(ev, e->loc, "%s of %s and %s", what, cval_kind_name(a.kind), cval_kind_name(b.kind));
 	if (a.kind == V_VSET) {
 		cval *keep = arena_alloc(ev->cur, (size_t)(a.n ? a.n : 1) * sizeof *keep);
 		int k = 0;
@@ -711,7 +712,7 @@ static bool op_add(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		return true;
 	}
 	if (s.kind != V_VSET)
-		return cat_fail(ev, e->kids[1]->loc, "'++' adds to a set of values, found a %s", cval_kind_name(s.kind));
+		return cat_fail(ev, e->kids[1]->loc, "'++' adds to a set of values, found %s", cval_kind_name(s.kind));
 	cval *all = arena_alloc(ev->cur, (size_t)(s.n + 1) * sizeof *all);
 	memcpy(all, s.u.elts, (size_t)s.n * sizeof *all);
 	all[s.n] = x;
@@ -735,7 +736,7 @@ static bool op_unary(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 			return true;
 		}
 		if (a.kind != V_REL)
-			return cat_fail(ev, e->kids[0]->loc, "a relation was expected, found a %s", cval_kind_name(a.kind));
+			return cat_fail(ev, e->kids[0]->loc, "a relation was expected, found %s", cval_kind_name(a.kind));
 		if (e->kind == CE_INV) {
 			cval r = cv_rel(ev);
 			rel_inverse_raw(r.u.bits, a.u.bits, ev->n, ev->words);
@@ -775,7 +776,7 @@ static bool op_unary(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 			return true;
 		}
 		default:
-			return cat_fail(ev, e->kids[0]->loc, "complement of a %s (an event set or a relation is expected)",
+			return cat_fail(ev, e->kids[0]->loc, "complement of %s (an event set or a relation is expected)",
 			                cval_kind_name(a.kind));
 		}
 	case CE_TOID: {
@@ -816,7 +817,7 @@ static bool apply(cat_eval *ev, const cval *f, const cval *arg, srcloc at, cval 
 	if (f->kind == V_PRIM)
 		return cat_prim_apply(ev, f->u.prim, arg, at, out);
 	if (f->kind != V_CLO)
-		return cat_fail(ev, at, "a function was expected, found a %s", cval_kind_name(f->kind));
+		return cat_fail(ev, at, "a function was expected, found %s", cval_kind_name(f->kind));
 	const cat_ex *fn = f->u.clo->fun;
 	if (ev->depth >= MAX_CALL_DEPTH)
 		return cat_fail(ev, at, "calls nested too deeply (more than %d): runaway recursion?", MAX_CALL_DEPTH);
@@ -916,7 +917,7 @@ static bool eval_cond(cat_eval *ev, const cat_cond *c, frame *env, bool *res)
 			*res = false;
 			return true;
 		}
-		return cat_fail(ev, c->loc, "'in' needs a set of values, found a %s", cval_kind_name(b.kind));
+		return cat_fail(ev, c->loc, "'in' needs a set of values, found %s", cval_kind_name(b.kind));
 	}
 	}
 }
@@ -958,7 +959,7 @@ static bool eval_match_set(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	case V_UNIV:
 		return cat_fail(ev, e->kids[0]->loc, "cannot match on the universe");
 	default:
-		return cat_fail(ev, e->kids[0]->loc, "set match on a %s", cval_kind_name(s.kind));
+		return cat_fail(ev, e->kids[0]->loc, "set match on %s", cval_kind_name(s.kind));
 	}
 	return eval(ev, e->kids[2], fr, out);
 }
@@ -969,7 +970,7 @@ static bool eval_match_tag(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	if (!eval(ev, e->kids[0], env, &t))
 		return false;
 	if (t.kind != V_TAG)
-		return cat_fail(ev, e->kids[0]->loc, "match on a %s (a tag is expected)", cval_kind_name(t.kind));
+		return cat_fail(ev, e->kids[0]->loc, "match on %s (a tag is expected)", cval_kind_name(t.kind));
 	int ntags = e->n - 1 - (e->has_default ? 1 : 0);
 	for (int i = 0; i < ntags; i++)
 		if (!strcmp(e->tags[i], t.u.tag))
@@ -1122,7 +1123,7 @@ static bool eval_test(cat_eval *ev, const cat_ins *in, frame *env, bool *holds)
 				r = rel_acyclic_raw(v.u.bits, ev->n, ev->words, scratch);
 			}
 		} else {
-			return cat_fail(ev, in->e->loc, "%s needs a relation, found a %s",
+			return cat_fail(ev, in->e->loc, "%s needs a relation, found %s",
 			                in->test == TEST_ACYCLIC ? "acyclic" : "irreflexive", cval_kind_name(v.kind));
 		}
 		break;
@@ -1132,7 +1133,7 @@ static bool eval_test(cat_eval *ev, const cat_ins *in, frame *env, bool *holds)
 		else if (v.kind == V_EMPTY || v.kind == V_SET || v.kind == V_REL || v.kind == V_VSET)
 			r = is_emptyish(ev, &v);
 		else
-			return cat_fail(ev, in->e->loc, "empty needs a set or a relation, found a %s", cval_kind_name(v.kind));
+			return cat_fail(ev, in->e->loc, "empty needs a set or a relation, found %s", cval_kind_name(v.kind));
 		break;
 	}
 	*holds = r != in->negated;

@@ -201,6 +201,5 @@ bool cat_fail(cat_eval *ev, srcloc at, const char *fmt, ...) __attribute__((form
  * and every slot as static or not (slots[i].is_static). */
 void cat_classify_static(struct cat_model *m);
 void cat_classify_checks(struct cat_model *m);
-int cat_mono_of_expr(struct cat_model *m, const cat_ex *e);
 
 #endif

@@ -214,7 +214,7 @@ bool cat_model_eval_relation(cat_model *m, const execution *x, const char *name,
 		brel_complement(out);
 	} else if (v.kind != V_EMPTY) {
 		brel_free(out);
-		diag_error(d, m->slots[s].loc.line ? m->slots[s].loc : none, "'%s' is a %s, not a relation", name,
+		diag_error(d, m->slots[s].loc.line ? m->slots[s].loc : none, "'%s' is %s, not a relation", name,
 		           cval_kind_name(v.kind));
 		return false;
 	}

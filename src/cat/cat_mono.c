@@ -473,11 +473,3 @@ void cat_classify_checks(cat_model *m)
 	}
 	arena_free(&an.ar);
 }
-
-int cat_mono_of_expr(cat_model *m, const cat_ex *e)
-{
-	analysis an = { m, { 0 }, 0 };
-	int c = analyse(&an, e, NULL).cls;
-	arena_free(&an.ar);
-	return c;
-}

@@ -378,8 +378,8 @@ static void test_includes(void)
 static void test_runtime_errors(void)
 {
 	const char *cases[][2] = {
-		{ "let v = po | W\nacyclic v\n", "checks.cat:1:14: error: union of a relation and a event set" },
-		{ "acyclic W\n", "checks.cat:1:9: error: acyclic needs a relation, found a event set" },
+		{ "let v = po | W\nacyclic v\n", "checks.cat:1:14: error: union of a relation and an event set" },
+		{ "acyclic W\n", "checks.cat:1:9: error: acyclic needs a relation, found an event set" },
 		{ "acyclic MFENCE * MFENCE\n", "checks.cat:1:9: error: unbound name 'MFENCE'" },
 		{ "let f(a, b) = a\nacyclic f(po)\n", "checks.cat:2:9: error: argument mismatch" },
 		{ "acyclic match 'c with 'a -> po end\n", "checks.cat:1:9: error: no clause matches tag 'c" },
