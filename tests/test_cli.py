@@ -17,18 +17,35 @@ def test_help_lists_every_option(weft, srcdir):
     r = weft("-help")
     assert r.returncode == 0
     assert r.stdout.startswith("Usage: weft")
-    for opt in ("-model", "-engine", "-I", "-timeout", "-stats", "-check", "-dump", "-version"):
+    for opt in ("-model", "-engine", "-I", "-timeout", "-stats", "-check", "-dump", "-version",
+                "-format", "-select", "-names", "-excl", "-shard", "-j", "-maxmem", "-failures-ok",
+                "-expect", "-q"):
         assert re.search(r"^\s+" + re.escape(opt) + r"\b", r.stdout, re.M), opt
     # The man page documents every option the help lists.
     man = (srcdir / "man" / "weft.1").read_text()
-    for opt in re.findall(r"^\s+-([a-zA-Z]+)", r.stdout, re.M):
-        assert ("\\-" + opt) in man, f"man page lacks -{opt}"
+    for opt in re.findall(r"^\s+-([a-zA-Z][a-zA-Z-]*)", r.stdout, re.M):
+        assert ("\\-" + opt.replace("-", "\\-")) in man, f"man page lacks -{opt}"
 
 
 def test_double_dash_and_equals_forms(weft):
     assert weft("--help").returncode == 0
     assert weft("--version").stdout.startswith("weft ")
     assert weft("-version").stdout == weft("--version").stdout
+
+
+def test_j_glued_and_separate_forms(weft, tmp_path):
+    f = tmp_path / "MP.litmus"
+    f.write_text(MP)
+    for args in (["-j2"], ["-j", "2"], ["--j=2"]):
+        r = weft("-check", *args, f)
+        assert (r.returncode, r.stderr) == (0, ""), args
+
+
+def test_one_model_per_run_for_now(weft, tmp_path):
+    f = tmp_path / "MP.litmus"
+    f.write_text(MP)
+    r = weft("-model", "sc", "-model", "tso", f)
+    assert r.returncode == 2 and "one -model" in r.stderr
 
 
 def test_usage_errors_exit_2(weft):

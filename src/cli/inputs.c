@@ -68,7 +68,8 @@ static bool expand_dir(input_list *l, const char *dir, diag *d)
 		closedir(dh);
 		free(cur);
 	}
-	qsort(found.paths, (size_t)found.n, sizeof *found.paths, compare_paths);
+	if (found.n > 0)
+		qsort(found.paths, (size_t)found.n, sizeof *found.paths, compare_paths);
 	for (int i = 0; i < found.n; i++)
 		add_path(l, found.paths[i]);
 	free(found.paths);

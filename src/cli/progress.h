@@ -18,7 +18,7 @@ typedef struct progress {
 	FILE *out;
 	int total, done, failed, unexpected;
 	double start, last_draw;   /* monotonic seconds */
-	const char *current;       /* borrowed name of the last test started */
+	const char *current;       /* borrowed name of the oldest test running */
 	bool drawn;                /* a line is on the screen */
 } progress;
 
@@ -26,6 +26,7 @@ typedef struct progress {
 double progress_now(void);
 
 void progress_init(progress *p, FILE *out, int total, bool enabled);
+/* `name` is the test to show as running now. */
 void progress_started(progress *p, const char *name);
 void progress_finished(progress *p, bool failed, bool unexpected);
 /* Redraw if due. */

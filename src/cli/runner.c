@@ -257,8 +257,6 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 	while (next_emit < n) {
 		while (running < workers && next_start < n && next_start < next_emit + window) {
 			int i = next_start++;
-			if (pr && cb->name)
-				progress_started(pr, cb->name(cb->ctx, i));
 			if (start(lim, cb, jobs, next_emit, i))
 				running++;
 			else if (pr)
@@ -308,8 +306,16 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 		}
 		while (next_emit < n && jobs[next_emit].done)
 			emit(cb, &jobs[next_emit], next_emit, pr, t), next_emit++;
-		if (pr)
+		if (pr) {
+			/* The oldest test still running is the one the output
+			 * waits for: that is the one worth naming. */
+			int oldest = next_emit;
+			while (oldest < next_start && jobs[oldest].done)
+				oldest++;
+			if (oldest < next_start && cb->name)
+				progress_started(pr, cb->name(cb->ctx, oldest));
 			progress_tick(pr);
+		}
 	}
 	if (pr)
 		progress_clear(pr);

@@ -144,7 +144,8 @@ static bool names_read(name_set *s, const char *path, diag *d)
 
 static void names_sort(name_set *s)
 {
-	qsort(s->names, (size_t)s->n, sizeof *s->names, compare_names);
+	if (s->n > 0)
+		qsort(s->names, (size_t)s->n, sizeof *s->names, compare_names);
 }
 
 static bool names_has(const name_set *s, const char *name)

@@ -7,6 +7,12 @@
 
 #include "suite.h"
 
+/* A state line as written, and its canonical form (the one compared). */
+typedef struct state_pair {
+	char *norm;
+	char *text;
+} state_pair;
+
 enum expected_verdict { EXP_NONE, EXP_ALLOWED, EXP_FORBIDDEN, EXP_REQUIRED, EXP_OK, EXP_NO };
 
 static const char *const verdict_words[] = { "", "allowed", "forbidden", "required", "Ok", "No" };
@@ -17,7 +23,7 @@ typedef struct expectation {
 	enum expected_verdict verdict;
 	bool has_states;
 	int n_states;
-	char **states;        /* normalised, sorted */
+	state_pair *states;   /* sorted by normalised form */
 	char *file;           /* where it was written, for messages */
 	int line;
 } expectation;
@@ -37,8 +43,10 @@ static void expectation_free(expectation *e)
 {
 	free(e->test);
 	free(e->model);
-	for (int i = 0; i < e->n_states; i++)
-		free(e->states[i]);
+	for (int i = 0; i < e->n_states; i++) {
+		free(e->states[i].norm);
+		free(e->states[i].text);
+	}
 	free(e->states);
 	free(e->file);
 }
@@ -100,9 +108,9 @@ char *suite_model_key(const char *name)
 	return xstrndup(base, n);
 }
 
-static int compare_strings(const void *a, const void *b)
+static int compare_pairs(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const state_pair *)a)->norm, ((const state_pair *)b)->norm);
 }
 
 static bool read_states(reader *r, yaml_node_t *seq, expectation *e)
@@ -120,9 +128,11 @@ static bool read_states(reader *r, yaml_node_t *seq, expectation *e)
 			return false;
 		}
 		e->states = xrealloc(e->states, ((size_t)e->n_states + 1) * sizeof *e->states);
-		e->states[e->n_states++] = state_normalize(text);
+		e->states[e->n_states].norm = state_normalize(text);
+		e->states[e->n_states++].text = xstrdup(text);
 	}
-	qsort(e->states, (size_t)e->n_states, sizeof *e->states, compare_strings);
+	if (e->n_states > 0)
+		qsort(e->states, (size_t)e->n_states, sizeof *e->states, compare_pairs);
 	return true;
 }
 
@@ -243,7 +253,8 @@ bool expect_read(expect_set *s, const char *path, diag *d)
 	yaml_parser_delete(&parser);
 	fclose(f);
 	/* Sorted now, in the parent: workers only search. */
-	qsort(s->v, (size_t)s->n, sizeof *s->v, compare_expectations);
+	if (s->n > 0)
+		qsort(s->v, (size_t)s->n, sizeof *s->v, compare_expectations);
 	return ok;
 }
 
@@ -262,29 +273,29 @@ static bool verdict_matches(enum expected_verdict v, enum quantifier q, long pos
 	return false;
 }
 
-/* The states of r, normalised and sorted. */
-static char **result_states(const litmus_test *t, const test_result *r)
+/* The states of r, sorted by canonical form. */
+static state_pair *result_states(const litmus_test *t, const test_result *r)
 {
-	char **v = xcalloc((size_t)r->n_states + 1, sizeof *v);
+	state_pair *v = xcalloc((size_t)r->n_states + 1, sizeof *v);
 	for (int i = 0; i < r->n_states; i++) {
-		char *text = state_text(t, r, i);
-		v[i] = state_normalize(text);
-		free(text);
+		v[i].text = state_text(t, r, i);
+		v[i].norm = state_normalize(v[i].text);
 	}
-	qsort(v, (size_t)r->n_states, sizeof *v, compare_strings);
+	qsort(v, (size_t)r->n_states, sizeof *v, compare_pairs);
 	return v;
 }
 
 /* Merge-walk two sorted lists, listing what only one has. */
-static bool states_differ(char **want, int n_want, char **got, int n_got, strbuf *missing, strbuf *extra)
+static bool states_differ(const state_pair *want, int n_want, const state_pair *got, int n_got,
+			  strbuf *missing, strbuf *extra)
 {
 	int i = 0, j = 0;
 	while (i < n_want || j < n_got) {
-		int c = i == n_want ? 1 : j == n_got ? -1 : strcmp(want[i], got[j]);
+		int c = i == n_want ? 1 : j == n_got ? -1 : strcmp(want[i].norm, got[j].norm);
 		if (c < 0)
-			sb_printf(missing, " \"%s\"", want[i++]);
+			sb_printf(missing, " \"%s\"", want[i++].text);
 		else if (c > 0)
-			sb_printf(extra, " \"%s\"", got[j++]);
+			sb_printf(extra, " \"%s\"", got[j++].text);
 		else
 			i++, j++;
 	}
@@ -304,7 +315,7 @@ int expect_check(const expect_set *s, const litmus_test *t, const char *model_ke
 			hi = mid;
 	}
 	int failed = 0;
-	char **got = NULL;
+	state_pair *got = NULL;
 	for (int i = lo; i < s->n && !compare_expectations(&s->v[i], &key); i++) {
 		const expectation *e = &s->v[i];
 		strbuf why = { 0 };
@@ -330,14 +341,16 @@ int expect_check(const expect_set *s, const litmus_test *t, const char *model_ke
 			sb_free(&extra);
 		}
 		if (why.len) {
-			sb_printf(notes, "%s (%s): %s  [%s:%d]\n", t->name, model_key, why.s, e->file, e->line);
+			sb_printf(notes, "  %s (%s): %s  [%s:%d]\n", t->name, model_key, why.s, e->file, e->line);
 			failed++;
 		}
 		sb_free(&why);
 	}
 	if (got) {
-		for (int i = 0; i < r->n_states; i++)
-			free(got[i]);
+		for (int i = 0; i < r->n_states; i++) {
+			free(got[i].norm);
+			free(got[i].text);
+		}
 		free(got);
 	}
 	return failed;

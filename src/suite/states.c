@@ -107,7 +107,8 @@ char *state_normalize(const char *text)
 		sb_free(&b);
 		p += len + (end != NULL);
 	}
-	qsort(bindings, (size_t)n, sizeof *bindings, compare_strings);
+	if (n > 0)
+		qsort(bindings, (size_t)n, sizeof *bindings, compare_strings);
 	strbuf out = { 0 };
 	sb_puts(&out, "");
 	for (int k = 0; k < n; k++) {

@@ -26,8 +26,9 @@ static void emit(emitter *em, yaml_event_t *ev)
 	}
 }
 
-/* Would a plain scalar `s` be read back as something else than a string
- * (a number, a boolean, null)?  Then it is quoted. */
+/* Would a plain scalar `s` be read back (YAML 1.1, as PyYAML does) as
+ * something else than a string: a number, a boolean, null?  Then it is
+ * quoted.  Erring towards quoting costs nothing. */
 static bool looks_typed(const char *s)
 {
 	static const char *const words[] = { "y", "n", "yes", "no", "on", "off", "true", "false", "null",
@@ -37,12 +38,17 @@ static bool looks_typed(const char *s)
 	for (int i = 0; words[i]; i++)
 		if (!strcasecmp(s, words[i]))
 			return true;
+	const char *p = s + (*s == '+' || *s == '-');
+	const char *digits = "0123456789_:.eE+-";
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		p += 2, digits = "0123456789abcdefABCDEF_";
+	else if (p[0] == '0' && (p[1] == 'b' || p[1] == 'B'))
+		p += 2, digits = "01_";
 	bool digit = false;
-	for (const char *p = s; *p; p++) {
-		if (*p >= '0' && *p <= '9')
-			digit = true;
-		else if (!strchr("+-._:eExXoObBabcdfABCDF", *p))
+	for (; *p; p++) {
+		if (!strchr(digits, *p))
 			return false;
+		digit |= *p >= '0' && *p <= '9';
 	}
 	return digit;
 }
@@ -71,9 +77,11 @@ static void num(emitter *em, long n)
 static void real(emitter *em, double x)
 {
 	char buf[64];
-	snprintf(buf, sizeof buf, "%.6g", x);
-	/* "1e+06" reads back as a string in YAML 1.1; keep a dot in it. */
-	if (!strchr(buf, '.') && (strchr(buf, 'e') || strchr(buf, 'E')))
+	/* Whole numbers (a timeout of 60) as such; others with a fixed six
+	 * decimals, which YAML reads back as a float whatever the value. */
+	if (x == (double)(long long)x && x > -1e15 && x < 1e15)
+		snprintf(buf, sizeof buf, "%lld", (long long)x);
+	else
 		snprintf(buf, sizeof buf, "%.6f", x);
 	scalar_styled(em, buf, YAML_PLAIN_SCALAR_STYLE);
 }
