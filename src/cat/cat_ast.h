@@ -180,5 +180,9 @@ typedef struct cat_file {
 cat_file *cat_parse(const char *path, const char *text, diag *d);
 void cat_file_free(cat_file *f);
 void cat_ex_free(cat_ex *e);
+void cat_ins_free(cat_ins *in);
+void cat_ins_list_free(cat_ins_list *l);
+void cat_cond_free(cat_cond *c);
+void cat_pat_free(cat_pat *p);
 
 #endif

@@ -1,11 +1,15 @@
 /* cat_eval.c — evaluating a compiled model on one execution.
  *
- * Values follow herd's interpreter (cat_value.h).  Sets and relations are bit
- * vectors in the evaluation's arena; every operator builds a new value.
+ * Values follow herd's interpreter (cat_value.h, built and compared by
+ * cat_value.c).  Sets and relations are bit vectors in the evaluation's
+ * arena; every operator builds a new value.
  * Top-level bindings are computed on first use and kept for the rest of the
  * evaluation, so each one costs at most once per execution; built-ins are
- * slots too.  `let rec` of non-function values is herd's least fixpoint:
- * start from empty and re-evaluate the bindings until nothing grows.
+ * slots too.  Bindings that depend only on the static part of an execution
+ * (cat_static.c) live in a second arena and are kept from one execution to
+ * the next while that part is unchanged.  `let rec` of non-function values
+ * is herd's least fixpoint: start from empty and re-evaluate the bindings
+ * until nothing grows.
  *
  * Errors (a type error, an unbound fence set, a failed match) set a pending
  * error and make every caller return false up to the nearest `try`, which
@@ -22,304 +26,6 @@
 enum { MAX_CALL_DEPTH = 1000 };
 
 static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out);
-
-/* ---- errors ----------------------------------------------------------------------------- */
-
-bool cat_fail(cat_eval *ev, srcloc at, const char *fmt, ...)
-{
-	if (ev->err)
-		return false;
-	ev->err = true;
-	ev->err_loc = at;
-	sb_reset(&ev->err_msg);
-	if (ev->in_try > 0)
-		return false;
-	char buf[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	sb_puts(&ev->err_msg, buf);
-	return false;
-}
-
-static void clear_error(cat_eval *ev)
-{
-	ev->err = false;
-	sb_reset(&ev->err_msg);
-}
-
-void cat_eval_report(cat_eval *ev, diag *d)
-{
-	if (!ev->err)
-		return;
-	diag_error(d, ev->err_loc, "%s", ev->err_msg.s ? ev->err_msg.s : "evaluation failed");
-	clear_error(ev);
-}
-
-/* With its article, for messages: "found an event set". */
-const char *cval_kind_name(enum cval_kind k)
-{
-	switch (k) {
-	case V_EMPTY: return "an empty set";
-	case V_UNIV: return "the universe";
-	case V_SET: return "an event set";
-	case V_REL: return "a relation";
-	case V_TAG: return "a tag";
-	case V_VSET: return "a set of values";
-	case V_TUPLE: return "a tuple";
-	case V_CLO: return "a function";
-	case V_PRIM: return "a primitive";
-	case V_PROC: return "a procedure";
-	}
-	return "a value";
-}
-
-/* ---- building values ------------------------------------------------------------------------ */
-
-cval cv_set(cat_eval *ev)
-{
-	cval v = { V_SET, 0, { 0 } };
-	v.u.bits = arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof(uint64_t));
-	return v;
-}
-
-cval cv_rel(cat_eval *ev)
-{
-	cval v = { V_REL, 0, { 0 } };
-	size_t sz = (size_t)ev->n * (size_t)ev->words;
-	v.u.bits = arena_alloc(ev->cur, (sz ? sz : 1) * sizeof(uint64_t));
-	return v;
-}
-
-static size_t nwords(const cat_eval *ev, enum cval_kind k)
-{
-	return k == V_SET ? (size_t)ev->words : (size_t)ev->n * (size_t)ev->words;
-}
-
-static cval cv_copy(cat_eval *ev, const cval *src)
-{
-	cval v = src->kind == V_SET ? cv_set(ev) : cv_rel(ev);
-	memcpy(v.u.bits, src->u.bits, nwords(ev, src->kind) * sizeof(uint64_t));
-	return v;
-}
-
-static cval cv_empty(void)
-{
-	cval v = { V_EMPTY, 0, { 0 } };
-	return v;
-}
-
-static void fill_all_set(const cat_eval *ev, uint64_t *w)
-{
-	for (int i = 0; i < ev->words; i++)
-		w[i] = ~(uint64_t)0;
-	if (ev->words)
-		w[ev->words - 1] &= bits_last_word_mask(ev->n);
-}
-
-static cval univ_rel(cat_eval *ev)
-{
-	cval v = cv_rel(ev);
-	for (int i = 0; i < ev->n; i++)
-		fill_all_set(ev, v.u.bits + (size_t)i * ev->words);
-	return v;
-}
-
-static cval id_rel(cat_eval *ev)
-{
-	cval v = cv_rel(ev);
-	rel_reflexive_raw(v.u.bits, ev->n, ev->words);
-	return v;
-}
-
-static bool bits_zero(const uint64_t *w, size_t k)
-{
-	for (size_t i = 0; i < k; i++)
-		if (w[i])
-			return false;
-	return true;
-}
-
-/* Event set view of v (empty: all zero, universe: every event). */
-static bool as_set(cat_eval *ev, const cval *v, srcloc at, cval *out)
-{
-	switch (v->kind) {
-	case V_SET:
-		*out = *v;
-		return true;
-	case V_EMPTY:
-		*out = cv_set(ev);
-		return true;
-	case V_UNIV:
-		*out = cv_set(ev);
-		fill_all_set(ev, out->u.bits);
-		return true;
-	default:
-		return cat_fail(ev, at, "an event set was expected, found %s", cval_kind_name(v->kind));
-	}
-}
-
-static bool as_rel(cat_eval *ev, const cval *v, srcloc at, cval *out)
-{
-	switch (v->kind) {
-	case V_REL:
-		*out = *v;
-		return true;
-	case V_EMPTY:
-		*out = cv_rel(ev);
-		return true;
-	case V_UNIV:
-		*out = univ_rel(ev);
-		return true;
-	default:
-		return cat_fail(ev, at, "a relation was expected, found %s", cval_kind_name(v->kind));
-	}
-}
-
-/* herd lifts a tag to the singleton set of that tag in set operations. */
-static cval tag2set(cat_eval *ev, const cval *v)
-{
-	if (v->kind != V_TAG)
-		return *v;
-	cval s = { V_VSET, 1, { 0 } };
-	s.u.elts = arena_alloc(ev->cur, sizeof(cval));
-	s.u.elts[0] = *v;
-	return s;
-}
-
-/* ---- comparing values -------------------------------------------------------------------------- */
-
-static bool is_emptyish(const cat_eval *ev, const cval *v)
-{
-	switch (v->kind) {
-	case V_EMPTY: return true;
-	case V_SET: case V_REL: return bits_zero(v->u.bits, nwords(ev, v->kind));
-	case V_VSET: return v->n == 0;
-	default: return false;
-	}
-}
-
-int cval_compare(const cval *a, const cval *b, int words, int n)
-{
-	if (a->kind == V_EMPTY || b->kind == V_EMPTY) {
-		/* An empty value equals every empty container and precedes the
-		 * non-empty ones. */
-		cat_eval tmp = { 0 };
-		tmp.words = words;
-		tmp.n = n;
-		bool ea = is_emptyish(&tmp, a), eb = is_emptyish(&tmp, b);
-		if (ea || eb)
-			return (int)eb - (int)ea == 0 ? 0 : (ea ? -1 : 1);
-	}
-	if (a->kind != b->kind)
-		return a->kind < b->kind ? -1 : 1;
-	switch (a->kind) {
-	case V_EMPTY: case V_UNIV:
-		return 0;
-	case V_TAG:
-		return strcmp(a->u.tag, b->u.tag);
-	case V_SET: case V_REL: {
-		size_t k = a->kind == V_SET ? (size_t)words : (size_t)n * (size_t)words;
-		for (size_t i = 0; i < k; i++)
-			if (a->u.bits[i] != b->u.bits[i])
-				return a->u.bits[i] < b->u.bits[i] ? -1 : 1;
-		return 0;
-	}
-	case V_VSET: case V_TUPLE: {
-		if (a->n != b->n)
-			return a->n < b->n ? -1 : 1;
-		for (int i = 0; i < a->n; i++) {
-			int c = cval_compare(&a->u.elts[i], &b->u.elts[i], words, n);
-			if (c)
-				return c;
-		}
-		return 0;
-	}
-	case V_PRIM:
-		return a->u.prim - b->u.prim;
-	case V_CLO:
-		return a->u.clo == b->u.clo ? 0 : (a->u.clo < b->u.clo ? -1 : 1);
-	case V_PROC:
-		return a->u.proc == b->u.proc ? 0 : (a->u.proc < b->u.proc ? -1 : 1);
-	}
-	return 0;
-}
-
-static int cmp(const cat_eval *ev, const cval *a, const cval *b) { return cval_compare(a, b, ev->words, ev->n); }
-
-/* Sort and de-duplicate `n` values into a new value set. */
-cval cat_make_vset(cat_eval *ev, const cval *src, int n)
-{
-	cval s = { V_VSET, 0, { 0 } };
-	s.u.elts = arena_alloc(ev->cur, (size_t)(n ? n : 1) * sizeof(cval));
-	/* Insertion sort: value sets are small (partitions, tag sets). */
-	for (int i = 0; i < n; i++) {
-		int lo = 0, hi = s.n;
-		while (lo < hi) {
-			int mid = (lo + hi) / 2;
-			if (cmp(ev, &s.u.elts[mid], &src[i]) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < s.n && cmp(ev, &s.u.elts[lo], &src[i]) == 0)
-			continue;
-		memmove(&s.u.elts[lo + 1], &s.u.elts[lo], (size_t)(s.n - lo) * sizeof(cval));
-		s.u.elts[lo] = src[i];
-		s.n++;
-	}
-	return s;
-}
-
-static bool vset_has(const cat_eval *ev, const cval *s, const cval *x)
-{
-	for (int i = 0; i < s->n; i++)
-		if (cmp(ev, &s->u.elts[i], x) == 0)
-			return true;
-	return false;
-}
-
-/* a is a subset of b (sets, relations, value sets). */
-static bool cval_subset(cat_eval *ev, const cval *a, const cval *b, srcloc at, bool *res)
-{
-	if (is_emptyish(ev, a)) {
-		*res = true;
-		return true;
-	}
-	if (b->kind == V_UNIV) {
-		*res = true;
-		return true;
-	}
-	if (a->kind == V_UNIV) {
-		*res = b->kind == V_UNIV;
-		return true;
-	}
-	if (b->kind == V_EMPTY) {
-		*res = false;
-		return true;
-	}
-	if ((a->kind == V_SET || a->kind == V_REL) && a->kind == b->kind) {
-		size_t k = nwords(ev, a->kind);
-		for (size_t i = 0; i < k; i++)
-			if (a->u.bits[i] & ~b->u.bits[i]) {
-				*res = false;
-				return true;
-			}
-		*res = true;
-		return true;
-	}
-	if (a->kind == V_VSET && b->kind == V_VSET) {
-		for (int i = 0; i < a->n; i++)
-			if (!vset_has(ev, b, &a->u.elts[i])) {
-				*res = false;
-				return true;
-			}
-		*res = true;
-		return true;
-	}
-	return cat_fail(ev, at, "cannot compare %s with %s", cval_kind_name(a->kind), cval_kind_name(b->kind));
-}
 
 /* ---- frames and patterns ------------------------------------------------------------------------- */
 
@@ -550,7 +256,7 @@ static bool op_union(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	enum cval_kind k = V_EMPTY;
 	int first = -1, total = 0;
 	for (int i = 0; i < e->n; i++) {
-		vals[i] = tag2set(ev, &vals[i]);
+		vals[i] = cv_tag2set(ev, &vals[i]);
 		enum cval_kind vk = vals[i].kind;
 		if (vk == V_EMPTY)
 			continue;
@@ -585,7 +291,7 @@ static bool op_union(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		return true;
 	}
 	cval r = cv_copy(ev, &vals[first]);
-	size_t sz = nwords(ev, k);
+	size_t sz = cv_nwords(ev, k);
 	for (int i = first + 1; i < e->n; i++)
 		if (vals[i].kind == k)
 			for (size_t w = 0; w < sz; w++)
@@ -614,10 +320,10 @@ static bool op_seq(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		return true;
 	}
 	cval acc;
-	as_rel(ev, &vals[0], e->loc, &acc);
+	cv_as_rel(ev, &vals[0], e->loc, &acc);
 	for (int i = 1; i < e->n; i++) {
 		cval b, r = cv_rel(ev);
-		as_rel(ev, &vals[i], e->loc, &b);
+		cv_as_rel(ev, &vals[i], e->loc, &b);
 		rel_seq_raw(r.u.bits, acc.u.bits, b.u.bits, ev->n, ev->words);
 		acc = r;
 	}
@@ -631,8 +337,8 @@ static bool op_inter_diff(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	cval a, b;
 	if (!eval(ev, e->kids[0], env, &a) || !eval(ev, e->kids[1], env, &b))
 		return false;
-	a = tag2set(ev, &a);
-	b = tag2set(ev, &b);
+	a = cv_tag2set(ev, &a);
+	b = cv_tag2set(ev, &b);
 	const char *what = inter ? "intersection" : "difference";
 	for (int i = 0; i < 2; i++) {
 		const cval *v = i ? &b : &a;
@@ -667,9 +373,9 @@ static bool op_inter_diff(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 				return cat_fail(ev, e->kids[0]->loc, "cannot build the universe of a set of values");
 			cval u;
 			if (b.kind == V_SET)
-				as_set(ev, &a, e->loc, &u);
+				cv_as_set(ev, &a, e->loc, &u);
 			else
-				u = univ_rel(ev);
+				u = cv_univ_rel(ev);
 			a = u;
 		}
 	}
@@ -679,13 +385,13 @@ static bool op_inter_diff(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		cval *keep = arena_alloc(ev->cur, (size_t)(a.n ? a.n : 1) * sizeof *keep);
 		int k = 0;
 		for (int i = 0; i < a.n; i++)
-			if (vset_has(ev, &b, &a.u.elts[i]) == inter)
+			if (cv_vset_has(ev, &b, &a.u.elts[i]) == inter)
 				keep[k++] = a.u.elts[i];
 		*out = cat_make_vset(ev, keep, k);
 		return true;
 	}
 	cval r = cv_copy(ev, &a);
-	size_t sz = nwords(ev, a.kind);
+	size_t sz = cv_nwords(ev, a.kind);
 	if (inter)
 		for (size_t w = 0; w < sz; w++)
 			r.u.bits[w] &= b.u.bits[w];
@@ -728,7 +434,7 @@ static bool op_unary(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	switch (e->kind) {
 	case CE_STAR: case CE_PLUS: case CE_OPT: case CE_INV:
 		if (a.kind == V_EMPTY) {
-			*out = (e->kind == CE_STAR || e->kind == CE_OPT) ? id_rel(ev) : cv_empty();
+			*out = (e->kind == CE_STAR || e->kind == CE_OPT) ? cv_id_rel(ev) : cv_empty();
 			return true;
 		}
 		if (a.kind == V_UNIV) {
@@ -785,7 +491,7 @@ static bool op_unary(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 			return true;
 		}
 		cval s;
-		if (!as_set(ev, &a, e->kids[0]->loc, &s))
+		if (!cv_as_set(ev, &a, e->kids[0]->loc, &s))
 			return false;
 		cval r = cv_rel(ev);
 		rel_id_on_raw(r.u.bits, s.u.bits, ev->n, ev->words);
@@ -802,7 +508,7 @@ static bool op_prod(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	cval a, b, sa, sb;
 	if (!eval(ev, e->kids[0], env, &a) || !eval(ev, e->kids[1], env, &b))
 		return false;
-	if (!as_set(ev, &a, e->kids[0]->loc, &sa) || !as_set(ev, &b, e->kids[1]->loc, &sb))
+	if (!cv_as_set(ev, &a, e->kids[0]->loc, &sa) || !cv_as_set(ev, &b, e->kids[1]->loc, &sb))
 		return false;
 	cval r = cv_rel(ev);
 	rel_product_raw(r.u.bits, sa.u.bits, sb.u.bits, ev->n, ev->words);
@@ -858,7 +564,7 @@ static bool fixpoint(cat_eval *ev, const cat_bind *binds, int nb, cval *const *c
 			if (!eval(ev, binds[k].e, env, &nv))
 				return false;
 			bool sub;
-			if (!cval_subset(ev, &nv, cells[k], binds[k].loc, &sub))
+			if (!cv_subset(ev, &nv, cells[k], binds[k].loc, &sub))
 				return false;
 			if (!sub)
 				grew = true;
@@ -902,15 +608,15 @@ static bool eval_cond(cat_eval *ev, const cat_cond *c, frame *env, bool *res)
 		if (!eval(ev, c->a, env, &a) || !eval(ev, c->b, env, &b))
 			return false;
 		if (c->kind == CC_EQ) {
-			*res = cmp(ev, &a, &b) == 0;
+			*res = cv_cmp(ev, &a, &b) == 0;
 			return true;
 		}
 		if (c->kind == CC_SUBSET)
-			return cval_subset(ev, &a, &b, c->loc, res);
+			return cv_subset(ev, &a, &b, c->loc, res);
 		/* CC_IN */
-		b = tag2set(ev, &b);
+		b = cv_tag2set(ev, &b);
 		if (b.kind == V_VSET) {
-			*res = vset_has(ev, &b, &a);
+			*res = cv_vset_has(ev, &b, &a);
 			return true;
 		}
 		if (b.kind == V_EMPTY) {
@@ -941,7 +647,7 @@ static bool eval_match_set(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		break;
 	case V_SET: case V_REL: {
 		/* Events and pairs: the element is a singleton set / one-pair relation. */
-		size_t sz = nwords(ev, s.kind);
+		size_t sz = cv_nwords(ev, s.kind);
 		size_t w = 0;
 		while (w < sz && !s.u.bits[w])
 			w++;
@@ -1085,7 +791,7 @@ static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		ev->in_try--;
 		if (ok)
 			return true;
-		clear_error(ev);
+		cat_clear_error(ev);
 		return eval(ev, e->kids[1], env, out);
 	}
 	case CE_IF: {
@@ -1131,7 +837,7 @@ static bool eval_test(cat_eval *ev, const cat_ins *in, frame *env, bool *holds)
 		if (v.kind == V_UNIV)
 			r = ev->n == 0;
 		else if (v.kind == V_EMPTY || v.kind == V_SET || v.kind == V_REL || v.kind == V_VSET)
-			r = is_emptyish(ev, &v);
+			r = cv_is_empty(ev, &v);
 		else
 			return cat_fail(ev, in->e->loc, "empty needs a set or a relation, found %s", cval_kind_name(v.kind));
 		break;
@@ -1326,7 +1032,7 @@ void cat_eval_begin(cat_eval *ev, const execution *x)
 	ev->words = (x->n + 63) / 64;
 	ev->depth = 0;
 	ev->in_try = 0;
-	clear_error(ev);
+	cat_clear_error(ev);
 	if (++ev->gen == 0) {
 		/* Wrapped: forget every stamp so none can look current. */
 		memset(ev->slot_gen, 0, (size_t)(ev->m->nslots ? ev->m->nslots : 1) * sizeof *ev->slot_gen);

@@ -190,12 +190,32 @@ void cat_eval_report(cat_eval *ev, diag *d);
 bool cat_builtin_value(cat_eval *ev, int builtin, cval *out);
 /* Apply primitive `prim` to `arg`. */
 bool cat_prim_apply(cat_eval *ev, int prim, const cval *arg, srcloc at, cval *out);
-/* Shared helpers of the evaluator. */
-cval cv_set(cat_eval *ev);   /* fresh empty event set */
-cval cv_rel(cat_eval *ev);   /* fresh empty relation */
+
+/* cat_value.c: values in the current arena (ev->cur). */
+cval cv_set(cat_eval *ev);                 /* fresh empty event set */
+cval cv_rel(cat_eval *ev);                 /* fresh empty relation */
+cval cv_copy(cat_eval *ev, const cval *src); /* of a set or relation */
+cval cv_empty(void);                       /* {} */
+cval cv_univ_rel(cat_eval *ev);            /* all pairs */
+cval cv_id_rel(cat_eval *ev);              /* id */
+size_t cv_nwords(const cat_eval *ev, enum cval_kind k); /* of V_SET / V_REL */
+void cv_fill_all(const cat_eval *ev, uint64_t *set);    /* every event */
+bool cv_bits_zero(const uint64_t *w, size_t k);
+/* An event set / relation view of v ({} and _ included); an error else. */
+bool cv_as_set(cat_eval *ev, const cval *v, srcloc at, cval *out);
+bool cv_as_rel(cat_eval *ev, const cval *v, srcloc at, cval *out);
+/* herd lifts a tag to the singleton set of that tag in set operations. */
+cval cv_tag2set(cat_eval *ev, const cval *v);
+bool cv_is_empty(const cat_eval *ev, const cval *v);
+int cv_cmp(const cat_eval *ev, const cval *a, const cval *b);
 /* Sort and de-duplicate n values into a value set. */
 cval cat_make_vset(cat_eval *ev, const cval *src, int n);
+bool cv_vset_has(const cat_eval *ev, const cval *s, const cval *x);
+/* *res: a is a subset of b (sets, relations, value sets). */
+bool cv_subset(cat_eval *ev, const cval *a, const cval *b, srcloc at, bool *res);
+/* Set the pending error (the first one wins); returns false. */
 bool cat_fail(cat_eval *ev, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void cat_clear_error(cat_eval *ev);
 
 /* cat_mono.c: classify every check of the model (fills checks[i].monotone)
  * and every slot as static or not (slots[i].is_static). */

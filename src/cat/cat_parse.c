@@ -165,107 +165,16 @@ static cat_ex *mk_nary(enum cat_ex_kind k, srcloc loc, cat_ex *a, cat_ex *b)
 	return e;
 }
 
-static void pat_free(cat_pat *pt)
-{
-	for (int i = 0; i < pt->n; i++)
-		free(pt->names[i]);
-	free(pt->names);
-	pt->names = NULL;
-	pt->n = 0;
-}
-
 static void pat_add(cat_pat *pt, char *name)
 {
 	pt->names = xrealloc(pt->names, (size_t)(pt->n + 1) * sizeof *pt->names);
 	pt->names[pt->n++] = name;
 }
 
-static void binds_free(cat_bind *b, int nb)
-{
-	for (int i = 0; i < nb; i++) {
-		pat_free(&b[i].pat);
-		cat_ex_free(b[i].e);
-	}
-	free(b);
-}
-
-static void cond_free(cat_cond *c)
-{
-	if (!c)
-		return;
-	free(c->variant);
-	cat_ex_free(c->a);
-	cat_ex_free(c->b);
-	cond_free(c->l);
-	cond_free(c->r);
-	free(c);
-}
-
-void cat_ex_free(cat_ex *e)
-{
-	if (!e)
-		return;
-	for (int i = 0; i < e->n; i++)
-		cat_ex_free(e->kids[i]);
-	free(e->kids);
-	free(e->name);
-	free(e->name2);
-	pat_free(&e->pat);
-	binds_free(e->binds, e->nb);
-	if (e->tags) {
-		int ntags = e->n - 1 - (e->has_default ? 1 : 0);
-		for (int i = 0; i < ntags; i++)
-			free(e->tags[i]);
-		free(e->tags);
-	}
-	cond_free(e->cond);
-	free(e);
-}
-
-static void ins_list_free(cat_ins_list *l);
-
-static void ins_free(cat_ins *in)
-{
-	if (!in)
-		return;
-	binds_free(in->binds, in->nb);
-	cat_ex_free(in->e);
-	free(in->name);
-	free(in->as_name);
-	free(in->text);
-	pat_free(&in->pat);
-	ins_list_free(&in->body);
-	ins_list_free(&in->body2);
-	cond_free(in->cond);
-	for (int i = 0; i < in->ntags; i++)
-		free(in->tags[i]);
-	free(in->tags);
-	free(in);
-}
-
-static void ins_list_free(cat_ins_list *l)
-{
-	for (int i = 0; i < l->n; i++)
-		ins_free(l->v[i]);
-	free(l->v);
-	l->v = NULL;
-	l->n = 0;
-}
-
 static void ins_list_add(cat_ins_list *l, cat_ins *in)
 {
 	l->v = xrealloc(l->v, (size_t)(l->n + 1) * sizeof *l->v);
 	l->v[l->n++] = in;
-}
-
-void cat_file_free(cat_file *f)
-{
-	if (!f)
-		return;
-	ins_list_free(&f->ins);
-	free(f->title);
-	free(f->path);
-	free(f);
 }
 
 /* ---- expressions -------------------------------------------------------------- */
@@ -564,12 +473,12 @@ static bool parse_binds(parser *p, cat_bind **out, int *nout);
 static cat_ex *parse_fun_body(parser *p, srcloc loc, cat_pat *pt, const char *name, enum cat_tok arrow_or_eq)
 {
 	if (!expect(p, arrow_or_eq, arrow_or_eq == T_ARROW ? "'->'" : "'='")) {
-		pat_free(pt);
+		cat_pat_free(pt);
 		return NULL;
 	}
 	cat_ex *body = parse_exp(p);
 	if (!body) {
-		pat_free(pt);
+		cat_pat_free(pt);
 		return NULL;
 	}
 	cat_ex *f = mk1(CE_FUN, loc, body);
@@ -626,7 +535,7 @@ static bool parse_bind(parser *p, cat_bind *b)
 	if (kind(p) == T_LPAR) {
 		next(p);
 		if (!parse_formals(p, &params) || !expect(p, T_RPAR, "')'")) {
-			pat_free(&params);
+			cat_pat_free(&params);
 			return false;
 		}
 		untuple_single(&params);
@@ -790,7 +699,7 @@ static cat_ex *parse_exp_inner(parser *p)
 		cat_pat pt = { false, 0, NULL };
 		if (accept(p, T_LPAR)) {
 			if (!parse_formals(p, &pt) || !expect(p, T_RPAR, "')'")) {
-				pat_free(&pt);
+				cat_pat_free(&pt);
 				return NULL;
 			}
 			untuple_single(&pt);
@@ -918,7 +827,7 @@ static cat_cond *parse_cond_and(parser *p)
 		next(p);
 		cat_cond *r = parse_cond_atom(p);
 		if (!r) {
-			cond_free(c);
+			cat_cond_free(c);
 			return NULL;
 		}
 		cat_cond *a = mk_cond(CC_AND, loc);
@@ -937,7 +846,7 @@ static cat_cond *parse_cond(parser *p)
 		next(p);
 		cat_cond *r = parse_cond_and(p);
 		if (!r) {
-			cond_free(c);
+			cat_cond_free(c);
 			return NULL;
 		}
 		cat_cond *o = mk_cond(CC_OR, loc);
@@ -1000,21 +909,21 @@ static cat_ins *parse_check(parser *p)
 	case T_EMPTY: in->test = TEST_EMPTY; break;
 	default:
 		expected(p, "'acyclic', 'irreflexive' or 'empty'");
-		ins_free(in);
+		cat_ins_free(in);
 		return NULL;
 	}
 	next(p);
 	int from = p->pos;
 	in->e = parse_exp(p);
 	if (!in->e) {
-		ins_free(in);
+		cat_ins_free(in);
 		return NULL;
 	}
 	in->text = span_text(p, from, p->pos);
 	if (accept(p, T_AS)) {
 		if (kind(p) != T_VAR) {
 			expected(p, "a check name after 'as'");
-			ins_free(in);
+			cat_ins_free(in);
 			return NULL;
 		}
 		in->as_name = tok_str(next(p));
@@ -1047,7 +956,7 @@ static cat_ins *parse_procedure(parser *p)
 		goto fail;
 	return in;
 fail:
-	ins_free(in);
+	cat_ins_free(in);
 	return NULL;
 }
 
@@ -1061,12 +970,12 @@ static cat_ins *parse_ins(parser *p)
 		bool rec = accept(p, T_REC);
 		cat_ins *in = mk_ins(rec ? CI_LETREC : CI_LET, loc);
 		if (!parse_binds(p, &in->binds, &in->nb)) {
-			ins_free(in);
+			cat_ins_free(in);
 			return NULL;
 		}
 		if (kind(p) == T_WHEN) {
 			error_at(p, peek(p), "unsupported: 'let rec ... when' (conditional fixpoint)");
-			ins_free(in);
+			cat_ins_free(in);
 			return NULL;
 		}
 		accept(p, T_IN);
@@ -1082,13 +991,13 @@ static cat_ins *parse_ins(parser *p)
 		do {
 			cat_ex *e = parse_base(p);
 			if (!e) {
-				ins_free(in);
+				cat_ins_free(in);
 				return NULL;
 			}
 			cat_ex_free(e);
 		} while (accept(p, T_COMMA));
 		if (t->kind == T_SHOW && accept(p, T_AS) && !expect(p, T_VAR, "a name after 'as'")) {
-			ins_free(in);
+			cat_ins_free(in);
 			return NULL;
 		}
 		return in;
@@ -1115,13 +1024,13 @@ static cat_ins *parse_ins(parser *p)
 		in->name = tok_str(next(p));
 		in->e = parse_simple(p);
 		if (!in->e) {
-			ins_free(in);
+			cat_ins_free(in);
 			return NULL;
 		}
 		if (accept(p, T_AS)) {
 			if (kind(p) != T_VAR) {
 				expected(p, "a name after 'as'");
-				ins_free(in);
+				cat_ins_free(in);
 				return NULL;
 			}
 			in->as_name = tok_str(next(p));
@@ -1145,7 +1054,7 @@ static cat_ins *parse_ins(parser *p)
 		cat_ins *in = mk_ins(CI_WITH_FROM, loc);
 		in->name = tok_str(next(p));
 		if (!expect(p, T_FROM, "'from'") || !(in->e = parse_exp(p))) {
-			ins_free(in);
+			cat_ins_free(in);
 			return NULL;
 		}
 		return in;
@@ -1159,14 +1068,14 @@ static cat_ins *parse_ins(parser *p)
 		cat_ins *in = mk_ins(CI_ENUM, loc);
 		in->name = tok_str(next(p));
 		if (!expect(p, T_EQUAL, "'='")) {
-			ins_free(in);
+			cat_ins_free(in);
 			return NULL;
 		}
 		accept(p, T_BARBAR);
 		do {
 			if (kind(p) != T_TAG) {
 				expected(p, "a tag");
-				ins_free(in);
+				cat_ins_free(in);
 				return NULL;
 			}
 			in->tags = xrealloc(in->tags, (size_t)(in->ntags + 1) * sizeof *in->tags);
@@ -1178,15 +1087,15 @@ static cat_ins *parse_ins(parser *p)
 		next(p);
 		cat_ins *in = mk_ins(CI_IF, loc);
 		if (!(in->cond = parse_cond(p)) || !parse_ins_list(p, &in->body, false)) {
-			ins_free(in);
+			cat_ins_free(in);
 			return NULL;
 		}
 		if (accept(p, T_ELSE) && !parse_ins_list(p, &in->body2, false)) {
-			ins_free(in);
+			cat_ins_free(in);
 			return NULL;
 		}
 		if (!expect(p, T_END, "'else' or 'end' closing 'if'")) {
-			ins_free(in);
+			cat_ins_free(in);
 			return NULL;
 		}
 		return in;
