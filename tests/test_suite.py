@@ -195,6 +195,42 @@ def test_summary_and_no_progress_when_not_a_terminal(weft):
     assert "weft:" not in weft(LITMUS / "PPC" / "MP.litmus").stderr
 
 
+def run_with_tty_stderr(args):
+    """Run weft with stderr on a pseudo-terminal; return (stdout, terminal text)."""
+    import pty
+    from conftest import WEFT
+    master, slave = pty.openpty()
+    p = subprocess.Popen([str(WEFT), *map(str, args)], stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    out = p.stdout.read()
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # EIO: the terminal's last writer is gone
+            break
+        if not data:
+            break
+        chunks.append(data)
+    p.wait(timeout=120)
+    os.close(master)
+    return out.decode(), b"".join(chunks).decode()
+
+
+def test_progress_line_on_a_terminal(weft, tmp_path):
+    # a test that takes a second keeps the run alive long enough to draw
+    big = big_test(tmp_path)
+    out, tty = run_with_tty_stderr(["-j", "2", "-timeout", "1", LITMUS / "PPC", big])
+    assert "ETA" in tty and "/s" in tty and "\r" in tty
+    total = len(suite_files(LITMUS / "PPC")) + 1
+    assert re.search(r"\[ *\d+/%d\] \d+ failed" % total, tty), tty
+    assert "BIG" in tty  # the test the output waits for is named
+    assert "Test BIG Timeout 1" in out and "ETA" not in out
+    assert re.search(r"weft: %d tests, .* 1 timeout" % total, tty)
+    out_q, tty_q = run_with_tty_stderr(["-q", "-timeout", "1", big])
+    assert tty_q.strip() == "" and "Test BIG Timeout 1" in out_q
+
+
 # ---- limits ----------------------------------------------------------------------
 
 def test_timeout_is_reported_in_place_and_counted(weft, tmp_path):
@@ -213,6 +249,44 @@ def test_timeout_is_reported_in_place_and_counted(weft, tmp_path):
     doc, = yaml.safe_load_all(y.stdout)
     assert doc["name"] == "BIG" and doc["verdict"] == "Timeout" and doc["timeout"] == 1
     assert "states" not in doc
+
+
+def test_out_of_memory_is_reported_in_place_and_counted(weft):
+    mp, sb = LITMUS / "PPC" / "MP.litmus", LITMUS / "PPC" / "SB.litmus"
+    # 1 MB of address space is less than the worker already has mapped, so
+    # its first allocation from the system fails.
+    r = weft("-j", "2", "-maxmem", "1", mp, sb)
+    if "not enforced" in r.stderr:
+        pytest.skip("sanitizer build: -maxmem is not enforced")
+    assert r.returncode == 1
+    assert r.stdout == "Test MP OutOfMemory\n\nTest SB OutOfMemory\n\n"
+    assert re.search(r"^weft: 2 tests, 0 Ok, 0 No, 0 timeouts, 0 errors, 2 out of memory in", r.stderr, re.M)
+    assert weft("-q", "-failures-ok", "-maxmem", "1", mp).returncode == 0
+    doc, = yaml.safe_load_all(weft("-q", "-format", "yaml", "-maxmem", "1", mp).stdout)
+    assert (doc["name"], doc["verdict"], doc["maxmem"]) == ("MP", "OutOfMemory", 1)
+    # a limit with room to work changes nothing
+    roomy = weft("-q", "-maxmem", "2000", mp)
+    assert roomy.returncode == 0 and block_names(roomy.stdout) == ["MP"]
+
+
+def test_check_and_dump_keep_input_order_with_workers(weft, tmp_path):
+    good = (LITMUS / "PPC" / "MP.litmus").read_text()
+    files = []
+    for i in range(12):
+        f = tmp_path / f"t{i:02}.litmus"
+        # every third file is broken on its first line of code
+        f.write_text(good.replace("PPC MP", f"PPC T{i}", 1) if i % 3 else f"PPC T{i}\n{{ x= }}\n")
+        files.append(f)
+    one = weft("-check", "-j", "1", *files)
+    two = weft("-check", "-j", "2", *files)
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout == ""
+    assert one.stderr == two.stderr
+    bad = [str(f) for i, f in enumerate(files) if i % 3 == 0]
+    assert [l.split(":")[0] for l in one.stderr.splitlines() if ": error:" in l] == bad
+    d1 = weft("-dump", "-j", "1", *[f for i, f in enumerate(files) if i % 3])
+    d2 = weft("-dump", "-j", "2", *[f for i, f in enumerate(files) if i % 3])
+    assert d1.returncode == 0 and d1.stdout and d1.stdout == d2.stdout
 
 
 # ---- YAML -------------------------------------------------------------------------

@@ -103,10 +103,7 @@ void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
 	const test_entry *e = &s->plan->v[i];
 	diag d = { stderr, 0, 0 };
 	if (s->o->action == ACT_CHECK && has_suffix(e->path, ".cat")) {
-		cat_model *m = cat_model_load(e->path, &s->models->path, &d);
-		if (m)
-			cat_model_free(m);
-		else
+		if (!cat_check_file(e->path, &s->models->path, &d))
 			rep->errors++;
 		return;
 	}

@@ -60,6 +60,33 @@ static const opt_spec specs[] = {
 	{ OPT_HELP, "help", "h", NULL, "print this help and exit" },
 };
 
+/* Print `text` in the help's right-hand column, wrapped at word breaks so
+ * that no line passes HELP_WIDTH columns. */
+enum { HELP_WIDTH = 79, HELP_INDENT = 25 };
+
+static void print_wrapped(FILE *out, const char *text)
+{
+	int col = HELP_INDENT;
+	const char *p = text;
+	while (*p) {
+		const char *end = p;
+		while (*end && *end != ' ')
+			end++;
+		int len = (int)(end - p);
+		if (col > HELP_INDENT && col + 1 + len > HELP_WIDTH) {
+			fprintf(out, "\n%*s", HELP_INDENT, "");
+			col = HELP_INDENT;
+		} else if (col > HELP_INDENT) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(p, 1, (size_t)len, out);
+		col += len;
+		p = *end ? end + 1 : end;
+	}
+	fputc('\n', out);
+}
+
 void options_print_help(FILE *out)
 {
 	fputs("Usage: weft [OPTIONS] FILE.litmus|DIR|@LIST ...\n"
@@ -77,7 +104,8 @@ void options_print_help(FILE *out)
 		const opt_spec *s = &specs[i];
 		char head[64];
 		snprintf(head, sizeof head, "-%s%s%s", s->name, s->arg ? " " : "", s->arg ? s->arg : "");
-		fprintf(out, "  %-22s %s\n", head, s->help);
+		fprintf(out, "  %-22s ", head);
+		print_wrapped(out, s->help);
 		if (s->alias) {
 			snprintf(head, sizeof head, "-%s", s->alias);
 			fprintf(out, "  %-22s same as -%s\n", head, s->name);
