@@ -73,10 +73,11 @@ static int run_suite(const weft_options *o, const test_plan *plan, const expect_
 			t.sum.mismatches == 1 ? "" : "s");
 		fputs(t.notes.s, stderr);
 	}
-	if (o->action == ACT_RUN && t.jobs > 1 && !o->quiet)
+	if (o->action == ACT_RUN && t.jobs > 1 && !o->quiet && !t.output_closed)
 		summary_print(stderr, &t, seconds);
 	int resource_failures = t.sum.timeouts + t.out_of_memory + t.crashed;
-	if (t.sum.errors > 0 || t.sum.mismatches > 0 || (resource_failures > 0 && !o->failures_ok))
+	if (t.sum.errors > 0 || t.sum.mismatches > 0 || (resource_failures > 0 && !o->failures_ok) ||
+	    t.output_closed)
 		status = 1;
 	sb_free(&t.notes);
 	model_cache_free(&models);

@@ -231,6 +231,20 @@ def test_progress_line_on_a_terminal(weft, tmp_path):
     assert tty_q.strip() == "" and "Test BIG Timeout 1" in out_q
 
 
+def test_closed_output_stops_the_run(tmp_path):
+    """`weft ... | head`: once the reader is gone, the workers are stopped
+    instead of finishing a test no one will see."""
+    from conftest import WEFT
+    big = big_test(tmp_path)
+    p = subprocess.Popen([str(WEFT), "-j", "2", "-timeout", "60", LITMUS / "PPC", big],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout.readline().startswith(b"Test ")
+    p.stdout.close()
+    p.wait(timeout=20)  # BIG alone would take 60 s
+    assert p.returncode == 1
+    assert b"weft:" not in p.stderr.read()  # no summary of a cut run
+
+
 # ---- limits ----------------------------------------------------------------------
 
 def test_timeout_is_reported_in_place_and_counted(weft, tmp_path):

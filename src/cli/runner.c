@@ -69,6 +69,9 @@ static void worker(const runner_limits *lim, const job_callbacks *cb, int i, int
 		_exit(127);
 	close(out);
 	close(err);
+	/* The parent ignores SIGPIPE to notice a closed output; a worker whose
+	 * parent is gone should just die. */
+	signal(SIGPIPE, SIG_DFL);
 	if (lim->maxmem_mb > 0 && runner_can_limit_memory()) {
 		struct rlimit rl;
 		rl.rlim_cur = rl.rlim_max = (rlim_t)lim->maxmem_mb * 1024 * 1024;
@@ -200,6 +203,9 @@ static void emit(const job_callbacks *cb, job *j, int i, progress *pr, run_total
 		fwrite(j->buf[PIPE_OUT].s ? j->buf[PIPE_OUT].s : "", 1, j->buf[PIPE_OUT].len, stdout);
 	if (j->end != JOB_FINISHED)
 		cb->abnormal(cb->ctx, i, j->end, j->detail, stdout);
+	/* Each block as soon as it is whole: a log being watched grows test by
+	 * test, and a reader that went away is noticed at once. */
+	fflush(stdout);
 	t->jobs++;
 	t->sum.errors += j->rep.errors;
 	t->sum.ok += j->rep.ok;
@@ -241,9 +247,33 @@ static int poll_timeout(const job *jobs, int from, int to, const progress *pr)
 	return wait < 0 ? -1 : (int)(wait * 1000) + 1;
 }
 
+/* The reader of our output went away (`weft ... | head`): stop the workers
+ * rather than leave them computing results no one will read. */
+static void stop_all(job *jobs, int from, int to)
+{
+	for (int i = from; i < to; i++) {
+		job *j = &jobs[i];
+		if (j->pid > 0 && !j->done) {
+			kill(j->pid, SIGKILL);
+			for (int f = 0; f < N_PIPES; f++)
+				close_fd(&j->fd[f]);
+			while (waitpid(j->pid, NULL, 0) < 0 && errno == EINTR)
+				;
+			j->done = true;
+		}
+		for (int f = 0; f < N_PIPES; f++)
+			sb_free(&j->buf[f]);
+	}
+}
+
 void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progress *pr, run_totals *t)
 {
 	memset(t, 0, sizeof *t);
+	struct sigaction ignore, saved_pipe;
+	memset(&ignore, 0, sizeof ignore);
+	ignore.sa_handler = SIG_IGN;
+	sigemptyset(&ignore.sa_mask);
+	sigaction(SIGPIPE, &ignore, &saved_pipe);
 	job *jobs = xcalloc((size_t)(n > 0 ? n : 1), sizeof *jobs);
 	for (int i = 0; i < n; i++)
 		for (int f = 0; f < N_PIPES; f++)
@@ -275,6 +305,7 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 			int r = poll(pfd, (nfds_t)np, poll_timeout(jobs, next_emit, next_start, pr));
 			if (r < 0 && errno != EINTR) {
 				perror("weft: poll");
+				stop_all(jobs, next_emit, next_start);
 				break;
 			}
 			for (int k = 0; r > 0 && k < np; k++) {
@@ -306,6 +337,11 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 		}
 		while (next_emit < n && jobs[next_emit].done)
 			emit(cb, &jobs[next_emit], next_emit, pr, t), next_emit++;
+		if (ferror(stdout)) {
+			t->output_closed = true;
+			stop_all(jobs, next_emit, next_start);
+			break;
+		}
 		if (pr) {
 			/* The oldest test still running is the one the output
 			 * waits for: that is the one worth naming. */
@@ -320,6 +356,7 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 	if (pr)
 		progress_clear(pr);
 	fflush(stdout);
+	sigaction(SIGPIPE, &saved_pipe, NULL);
 	free(chunk);
 	free(pfd_job);
 	free(pfd);

@@ -63,6 +63,8 @@ typedef struct run_totals {
 	int out_of_memory;
 	int crashed;
 	strbuf notes;        /* the jobs' notes, in job order (owned)       */
+	bool output_closed;  /* stdout could not be written (a closed pipe):
+	                      * the run was stopped there                 */
 } run_totals;
 
 struct progress;
