@@ -236,7 +236,9 @@ def test_closed_output_stops_the_run(tmp_path):
     instead of finishing a test no one will see."""
     from conftest import WEFT
     big = big_test(tmp_path)
-    p = subprocess.Popen([str(WEFT), "-j", "2", "-timeout", "60", LITMUS / "PPC", big],
+    # after MP nothing more is written until BIG ends: the parent must
+    # notice the closed pipe by itself, not by a failed write
+    p = subprocess.Popen([str(WEFT), "-j", "2", "-timeout", "60", LITMUS / "PPC" / "MP.litmus", big],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert p.stdout.readline().startswith(b"Test ")
     p.stdout.close()

@@ -281,8 +281,9 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 	int workers = lim->workers > 0 ? lim->workers : 1;
 	int window = workers * WINDOW_PER_WORKER;
 	int next_start = 0, next_emit = 0, running = 0;
-	struct pollfd *pfd = xcalloc((size_t)workers * N_PIPES, sizeof *pfd);
-	int *pfd_job = xcalloc((size_t)workers * N_PIPES, sizeof *pfd_job);
+	/* One more slot: our own stdout, watched for its reader going away. */
+	struct pollfd *pfd = xcalloc((size_t)workers * N_PIPES + 1, sizeof *pfd);
+	int *pfd_job = xcalloc((size_t)workers * N_PIPES + 1, sizeof *pfd_job);
 	char *chunk = xmalloc(READ_CHUNK);
 	while (next_emit < n) {
 		while (running < workers && next_start < n && next_start < next_emit + window) {
@@ -302,7 +303,17 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 					pfd_job[np++] = i * N_PIPES + f;
 				}
 		if (np > 0) {
-			int r = poll(pfd, (nfds_t)np, poll_timeout(jobs, next_emit, next_start, pr));
+			/* events 0: only POLLERR/POLLHUP, i.e. a pipe whose reader
+			 * closed it (a file or terminal never reports them). */
+			pfd[np].fd = STDOUT_FILENO;
+			pfd[np].events = 0;
+			pfd[np].revents = 0;
+			int r = poll(pfd, (nfds_t)np + 1, poll_timeout(jobs, next_emit, next_start, pr));
+			if (r > 0 && (pfd[np].revents & (POLLERR | POLLHUP))) {
+				t->output_closed = true;
+				stop_all(jobs, next_emit, next_start);
+				break;
+			}
 			if (r < 0 && errno != EINTR) {
 				perror("weft: poll");
 				stop_all(jobs, next_emit, next_start);
