@@ -148,7 +148,7 @@ def test_shards_partition_the_selection_in_order(weft):
 
 
 @pytest.mark.parametrize("args", [["-shard", "0/3"], ["-shard", "4/3"], ["-shard", "x"],
-                                  ["-j", "0"], ["-format", "xml"], ["-maxmem", "-5"]])
+                                  ["-j", "0"], ["-j", "300"], ["-format", "xml"], ["-maxmem", "-5"]])
 def test_bad_suite_options_exit_2(weft, args):
     r = weft(*args, LITMUS / "PPC" / "MP.litmus")
     assert r.returncode == 2, args

@@ -267,8 +267,9 @@ int options_parse(weft_options *o, int argc, char **argv)
 				return usage_error("unknown format '%s' (available: herd, yaml)", val);
 			break;
 		case OPT_JOBS:
-			if (!parse_long(val, 1, 4096, &num))
-				return usage_error("-j wants a number of workers from 1 to 4096, not '%s'", val);
+			/* Each worker holds three pipes open in the parent. */
+			if (!parse_long(val, 1, 256, &num))
+				return usage_error("-j wants a number of workers from 1 to 256, not '%s'", val);
 			o->jobs = (int)num;
 			break;
 		case OPT_MAXMEM:

@@ -346,8 +346,10 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 				j->killed = true;
 			}
 		}
-		while (next_emit < n && jobs[next_emit].done)
-			emit(cb, &jobs[next_emit], next_emit, pr, t), next_emit++;
+		while (next_emit < n && jobs[next_emit].done) {
+			emit(cb, &jobs[next_emit], next_emit, pr, t);
+			next_emit++;
+		}
 		if (ferror(stdout)) {
 			t->output_closed = true;
 			stop_all(jobs, next_emit, next_start);

@@ -217,8 +217,9 @@ void plan_build(test_plan *p, int n_paths, char *const *paths, const selector *s
 	int kept = 0;
 	for (int i = 0; i < n_paths; i++) {
 		test_entry e = { paths[i], NULL, NULL, i };
-		bool known = !has_suffix(paths[i], ".cat") && litmus_header_read(paths[i], &e.arch, &e.name);
-		if (has_suffix(paths[i], ".cat"))
+		bool is_cat = has_suffix(paths[i], ".cat");
+		bool known = !is_cat && litmus_header_read(paths[i], &e.arch, &e.name);
+		if (is_cat)
 			e.name = xstrdup(paths[i]);
 		else if (!known)
 			e.name = base_name(paths[i]);
