@@ -247,6 +247,45 @@ static int poll_timeout(const job *jobs, int from, int to, const progress *pr)
 	return wait < 0 ? -1 : (int)(wait * 1000) + 1;
 }
 
+/* Read what the ready pipes hold; a pipe at EOF is closed. */
+static void read_ready(job *jobs, const struct pollfd *pfd, const int *pfd_job, int np, char *chunk)
+{
+	for (int k = 0; k < np; k++) {
+		if (!(pfd[k].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL)))
+			continue;
+		job *j = &jobs[pfd_job[k] / N_PIPES];
+		int f = pfd_job[k] % N_PIPES;
+		ssize_t got = read(j->fd[f], chunk, READ_CHUNK);
+		if (got > 0)
+			sb_putn(&j->buf[f], chunk, (size_t)got);
+		else if (got == 0 || errno != EINTR)
+			close_fd(&j->fd[f]);
+	}
+}
+
+/* Reap the jobs of from..to-1 whose pipes are all at EOF, kill those past
+ * their deadline.  Returns the number reaped. */
+static int reap_or_kill(job *jobs, int from, int to, progress *pr)
+{
+	int reaped = 0;
+	double now = progress_now();
+	for (int i = from; i < to; i++) {
+		job *j = &jobs[i];
+		if (j->pid == 0 || j->done)
+			continue;
+		if (all_closed(j)) {
+			reap(j);
+			reaped++;
+			if (pr)
+				progress_finished(pr, failed(j), j->rep.mismatches > 0);
+		} else if (j->deadline > 0 && !j->killed && now >= j->deadline) {
+			kill(j->pid, SIGKILL);
+			j->killed = true;
+		}
+	}
+	return reaped;
+}
+
 /* The reader of our output went away (`weft ... | head`): stop the workers
  * rather than leave them computing results no one will read. */
 static void stop_all(job *jobs, int from, int to)
@@ -319,33 +358,10 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 				stop_all(jobs, next_emit, next_start);
 				break;
 			}
-			for (int k = 0; r > 0 && k < np; k++) {
-				if (!(pfd[k].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL)))
-					continue;
-				job *j = &jobs[pfd_job[k] / N_PIPES];
-				int f = pfd_job[k] % N_PIPES;
-				ssize_t got = read(j->fd[f], chunk, READ_CHUNK);
-				if (got > 0)
-					sb_putn(&j->buf[f], chunk, (size_t)got);
-				else if (got == 0 || errno != EINTR)
-					close_fd(&j->fd[f]);
-			}
+			if (r > 0)
+				read_ready(jobs, pfd, pfd_job, np, chunk);
 		}
-		double now = progress_now();
-		for (int i = next_emit; i < next_start; i++) {
-			job *j = &jobs[i];
-			if (j->pid == 0 || j->done)
-				continue;
-			if (all_closed(j)) {
-				reap(j);
-				running--;
-				if (pr)
-					progress_finished(pr, failed(j), j->rep.mismatches > 0);
-			} else if (j->deadline > 0 && !j->killed && now >= j->deadline) {
-				kill(j->pid, SIGKILL);
-				j->killed = true;
-			}
-		}
+		running -= reap_or_kill(jobs, next_emit, next_start, pr);
 		while (next_emit < n && jobs[next_emit].done) {
 			emit(cb, &jobs[next_emit], next_emit, pr, t);
 			next_emit++;
