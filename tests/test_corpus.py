@@ -6,7 +6,9 @@ the tests that have an expected file are run with weft's own model of that
 name from cat/ (`-model power|tso|sc`), many files per weft invocation, two
 invocations at a time.  By default a deterministic sample is run (every k-th
 test in name order, WEFT_CORPUS_SAMPLE per model and architecture, default
-250); WEFT_FULL_CORPUS=1 runs everything (`make check-corpus`).
+1000); WEFT_FULL_CORPUS=1 runs everything (`make check-corpus`: 13,550
+blocks, about 25 s on two cores in an optimised build, 4.5 min under
+address and undefined-behaviour sanitizers).
 
 A summary line per model and architecture says how many blocks agree, how
 many Hash= lines agree, and, for each kind of difference, how many tests
@@ -32,7 +34,7 @@ MODEL_ARCHS = [
 ]
 
 FULL = os.environ.get("WEFT_FULL_CORPUS") == "1"
-SAMPLE = int(os.environ.get("WEFT_CORPUS_SAMPLE", "250"))
+SAMPLE = int(os.environ.get("WEFT_CORPUS_SAMPLE", "1000"))
 BATCH = 40                 # files per weft invocation
 WORKERS = 2
 TEST_TIMEOUT = 120         # seconds per test, passed to weft -timeout
@@ -40,19 +42,21 @@ ENGINE = os.environ.get("WEFT_CORPUS_ENGINE", "enumerate")
 
 
 def corpus_cases(corpus, model, arch):
-    """(litmus path, expected path) pairs, sampled unless FULL."""
+    """(litmus path, expected path) pairs, sampled unless FULL; and the
+    number of pairs before sampling."""
     exp_dir = corpus / "expected" / model / arch
     if not exp_dir.is_dir():
-        return []
+        return [], 0
     cases = []
     for exp in sorted(exp_dir.glob("*.litmus.expected")):
         src = corpus / "tests" / arch / exp.name[: -len(".expected")]
         if src.is_file():
             cases.append((src, exp))
+    available = len(cases)
     if not FULL and len(cases) > SAMPLE:
         step = len(cases) / SAMPLE
         cases = [cases[math.floor(i * step)] for i in range(SAMPLE)]
-    return cases
+    return cases, available
 
 
 def split_blocks(text):
@@ -111,7 +115,7 @@ def expected_name(exp_text):
 def test_corpus_agrees_with_herd(corpus, model, arch, capsys):
     if not WEFT.exists():
         pytest.fail(f"weft binary not found at {WEFT} (build first, or set WEFT)")
-    cases = corpus_cases(corpus, model, arch)
+    cases, available = corpus_cases(corpus, model, arch)
     if not cases:
         pytest.skip(f"no expected results for {model}/{arch}")
     batches = [cases[i:i + BATCH] for i in range(0, len(cases), BATCH)]
@@ -149,7 +153,8 @@ def test_corpus_agrees_with_herd(corpus, model, arch, capsys):
     total = len(cases)
     parts = [f"corpus {model}/{arch}: {agree}/{total} blocks agree, "
              f"{hash_agree}/{total} hashes agree"
-             + ("" if FULL else f" (sample of {total}; WEFT_FULL_CORPUS=1 for all)")]
+             + ("" if total == available else
+                f" (sample of {total} of {available}; WEFT_FULL_CORPUS=1 for all)")]
     for cls, names in sorted(classes.items()):
         parts.append(f"  {cls}: {len(names)} e.g. {', '.join(names[:5])}")
     summary = "\n".join(parts)
