@@ -7,8 +7,13 @@ name from cat/ (`-model power|tso|sc`), many files per weft invocation, two
 invocations at a time.  By default a deterministic sample is run (every k-th
 test in name order, WEFT_CORPUS_SAMPLE per model and architecture, default
 1000); WEFT_FULL_CORPUS=1 runs everything (`make check-corpus`: 13,550
-blocks, about 25 s on two cores in an optimised build, 4.5 min under
-address and undefined-behaviour sanitizers).
+blocks per set of models, about 25 s on two cores in an optimised build,
+4.5 min under address and undefined-behaviour sanitizers).
+
+The same comparison runs with herd7's own cat files from the corpus
+(`-I corpus/herd-cat -model ppc.cat`, ...) on a smaller sample
+(WEFT_CORPUS_HERD_SAMPLE, default 150; all with WEFT_FULL_CORPUS=1): they
+are the compatibility fixtures that show weft reads herd's models unchanged.
 
 A summary line per model and architecture says how many blocks agree, how
 many Hash= lines agree, and, for each kind of difference, how many tests
@@ -35,13 +40,14 @@ MODEL_ARCHS = [
 
 FULL = os.environ.get("WEFT_FULL_CORPUS") == "1"
 SAMPLE = int(os.environ.get("WEFT_CORPUS_SAMPLE", "1000"))
+HERD_SAMPLE = int(os.environ.get("WEFT_CORPUS_HERD_SAMPLE", "150"))
 BATCH = 40                 # files per weft invocation
 WORKERS = 2
 TEST_TIMEOUT = 120         # seconds per test, passed to weft -timeout
 ENGINE = os.environ.get("WEFT_CORPUS_ENGINE", "enumerate")
 
 
-def corpus_cases(corpus, model, arch):
+def corpus_cases(corpus, model, arch, sample):
     """(litmus path, expected path) pairs, sampled unless FULL; and the
     number of pairs before sampling."""
     exp_dir = corpus / "expected" / model / arch
@@ -53,9 +59,9 @@ def corpus_cases(corpus, model, arch):
         if src.is_file():
             cases.append((src, exp))
     available = len(cases)
-    if not FULL and len(cases) > SAMPLE:
-        step = len(cases) / SAMPLE
-        cases = [cases[math.floor(i * step)] for i in range(SAMPLE)]
+    if not FULL and len(cases) > sample:
+        step = len(cases) / sample
+        cases = [cases[math.floor(i * step)] for i in range(sample)]
     return cases, available
 
 
@@ -78,8 +84,8 @@ def split_blocks(text):
     return blocks
 
 
-def run_batch(model, files):
-    cmd = [str(WEFT), "-q", "-j", "1", "-engine", ENGINE, "-model", model,
+def run_batch(model_args, files):
+    cmd = [str(WEFT), "-q", "-j", "1", "-engine", ENGINE, *model_args,
            "-timeout", str(TEST_TIMEOUT), *map(str, files)]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True,
@@ -111,18 +117,19 @@ def expected_name(exp_text):
     return exp_text.split("\n", 1)[0].split()[1]
 
 
-@pytest.mark.parametrize("model,arch", MODEL_ARCHS, ids=[f"{m}-{a}" for m, a in MODEL_ARCHS])
-def test_corpus_agrees_with_herd(corpus, model, arch, capsys):
+def compare(corpus, model, arch, model_args, sample, label, capsys):
+    """Run the cases of model/arch with `model_args`; print the summary and
+    fail on any difference."""
     if not WEFT.exists():
         pytest.fail(f"weft binary not found at {WEFT} (build first, or set WEFT)")
-    cases, available = corpus_cases(corpus, model, arch)
+    cases, available = corpus_cases(corpus, model, arch, sample)
     if not cases:
         pytest.skip(f"no expected results for {model}/{arch}")
     batches = [cases[i:i + BATCH] for i in range(0, len(cases), BATCH)]
     results = {}
     errors = {}
     with concurrent.futures.ThreadPoolExecutor(WORKERS) as pool:
-        futs = {pool.submit(run_batch, model, [s for s, _ in b]): b for b in batches}
+        futs = {pool.submit(run_batch, model_args, [s for s, _ in b]): b for b in batches}
         for fut in concurrent.futures.as_completed(futs):
             out, err, _ = fut.result()
             results.update(split_blocks(out))
@@ -151,7 +158,7 @@ def test_corpus_agrees_with_herd(corpus, model, arch, capsys):
         else:
             classes.setdefault(first_difference(got, want), []).append(src.name)
     total = len(cases)
-    parts = [f"corpus {model}/{arch}: {agree}/{total} blocks agree, "
+    parts = [f"corpus {label}: {agree}/{total} blocks agree, "
              f"{hash_agree}/{total} hashes agree"
              + ("" if total == available else
                 f" (sample of {total} of {available}; WEFT_FULL_CORPUS=1 for all)")]
@@ -161,3 +168,28 @@ def test_corpus_agrees_with_herd(corpus, model, arch, capsys):
     with capsys.disabled():
         print("\n" + summary)
     assert agree == total, summary
+
+
+@pytest.mark.parametrize("model,arch", MODEL_ARCHS, ids=[f"{m}-{a}" for m, a in MODEL_ARCHS])
+def test_corpus_agrees_with_herd(corpus, model, arch, capsys):
+    """weft's own models (cat/)."""
+    compare(corpus, model, arch, ["-model", model], SAMPLE, f"{model}/{arch}", capsys)
+
+
+# herd7's own files for the same models, read unchanged from the corpus
+HERD_CAT = {
+    ("power", "PPC"): "ppc.cat",
+    ("sc", "PPC"): "sc.cat",
+    ("tso", "X86"): "x86tso.cat",
+    ("sc", "X86"): "sc.cat",
+    ("tso", "X86_64"): "x86tso-mixed.cat",
+    ("sc", "X86_64"): "sc.cat",
+}
+
+
+@pytest.mark.parametrize("model,arch", MODEL_ARCHS, ids=[f"herdcat-{m}-{a}" for m, a in MODEL_ARCHS])
+def test_corpus_with_herd_models(corpus, model, arch, capsys):
+    """herd7's cat files (compatibility fixtures), a smaller sample."""
+    cat = HERD_CAT[(model, arch)]
+    compare(corpus, model, arch, ["-I", str(corpus / "herd-cat"), "-model", cat],
+            HERD_SAMPLE, f"{model}/{arch} with herd's {cat}", capsys)
