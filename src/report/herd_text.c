@@ -347,18 +347,17 @@ void report_herd(FILE *out, const litmus_test *t, const test_result *r, bool pri
 	sb_putc(&b, '\n');
 	sb_printf(&b, "Observation %s %s %ld %ld\n", name,
 	          r->pos == 0 ? "Never" : r->neg == 0 ? "Always" : "Sometimes", r->pos, r->neg);
-	if (stats) {
-		const engine_stats *s = &r->stats;
-		sb_printf(&b, "Stats %s engine=%s paths=%ld candidates=%ld complete=%ld forbidden=%ld "
-		          "filtered=%ld toofar=%ld blocked=%ld commits=%ld\n",
-		          name, r->engine ? r->engine : "?", s->paths, s->candidates, s->complete,
-		          s->forbidden, s->filtered, s->toofar, s->blocked, s->commits);
-	}
 	if (print_time)
 		sb_printf(&b, "Time %s %0.2f\n", name, r->time);
 	char hex[33];
 	test_hash(t, hex);
-	sb_printf(&b, "Hash=%s\n\n", hex);
+	sb_printf(&b, "Hash=%s\n", hex);
+	/* weft's own line, after the herd block proper so that herd's log tools,
+	 * which read a block from its Test line to its Hash line, skip it. */
+	if (stats)
+		sb_printf(&b, "Stats %s complete %ld blocked %ld commits %ld\n", name,
+		          r->stats.complete, r->stats.blocked, r->stats.commits);
+	sb_putc(&b, '\n');
 	fputs(b.s, out);
 	sb_free(&b);
 }

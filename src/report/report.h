@@ -17,8 +17,9 @@
  *   <blank line>
  *
  * A result that timed out prints nothing, as herd7 does (the caller says
- * so on stderr).  With `stats`, one more line "Stats NAME ..." follows the
- * Observation line (weft's own, not herd's).
+ * so on stderr).  With `stats`, one more line of weft's own follows the Hash
+ * line: "Stats NAME complete N blocked B commits C" (allowed executions
+ * counted, explorations that ended before completing, store/load commits).
  */
 #ifndef WEFT_REPORT_H
 #define WEFT_REPORT_H
