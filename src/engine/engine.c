@@ -7,6 +7,7 @@
 #include "result.h"
 
 bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d);
+bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d);
 
 typedef bool (*engine_fn)(const litmus_test *, cat_model *, const engine_opts *, test_result *, diag *);
 
@@ -15,6 +16,7 @@ static const struct {
 	engine_fn run;
 } engines[] = {
 	{ "enumerate", enumerate_run },
+	{ "rsmc", rsmc_run },
 };
 
 static engine_fn find_engine(const char *name, const char **static_name)
@@ -43,7 +45,7 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 	engine_fn run = find_engine(engine_name, &name);
 	if (!run) {
 		srcloc at = { t->file, 0, 0 };
-		diag_error(d, at, "unknown engine '%s' (known: enumerate)", engine_name);
+		diag_error(d, at, "unknown engine '%s' (known: enumerate, rsmc)", engine_name);
 		return false;
 	}
 	engine_opts defaults = { 0 };

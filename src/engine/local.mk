@@ -8,3 +8,4 @@ check_PROGRAMS += tests/unit/test_engine
 tests_unit_test_engine_SOURCES = tests/unit/test_engine.c
 tests_unit_test_engine_LDADD = libweft.a $(WEFT_LIBS)
 TESTS += tests/unit/test_engine
+include $(srcdir)/src/engine/rsmc.mk

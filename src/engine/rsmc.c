@@ -1,0 +1,627 @@
+/* rsmc.c — the RSMC exploration (paper section 3, Fig. 7; RSMC.md):
+ * Explore / DetectRace / Traverse with, per load committed by Explore, the
+ * set Q of branches to traverse from where it was committed, and the part of
+ * Q already explored.
+ *
+ * Explore(state): fetch and commit local instructions as far as possible
+ * (done by rsmc_thread_eval after each commit); if the run is complete,
+ * judge it; else commit the first enabled access (lowest thread, then
+ * program order) with each parameter the model's monotone checks allow.
+ * For a store, DetectRace then looks for the loads committed by Explore
+ * earlier in the run that could read from it (same location, not
+ * commit-before the store): the events of the sub-run after such a load
+ * that are commit-before the store (cut), in a canonical order (normalize),
+ * then the store with any parameter, then the load reading from it, form a
+ * branch added to that load's Q.  When the load's own parameters are done,
+ * each branch of its Q not yet explored is traversed from the state where
+ * the load was committed; when the load commits in it, Explore goes on.
+ *
+ * Branch events are named by (thread, fetch index) and carry the op, so a
+ * replay that fetched another instruction there blocks instead of
+ * committing the wrong event. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rsmc.h"
+#include "result.h"
+
+/* One parameterized commit: in the current run, or in a branch template. */
+typedef struct crec {
+	eref e;
+	int op;
+	bool load;
+	eref src;            /* load: the write read                      */
+	int pos;             /* store: co position, PARAM_FAIL, PARAM_ANY  */
+	struct frame *fr;    /* run: the load was committed by Explore     */
+} crec;
+
+typedef struct branch {
+	int n;
+	crec *r;
+} branch;
+
+/* Explore's record for one load it committed: Q and explored (Q[0..next)). */
+typedef struct frame {
+	int n;
+	size_t cap;
+	branch *q;
+	int next;
+} frame;
+
+typedef struct rctx {
+	const litmus_test *t;
+	cat_model *m;
+	diag *d;
+	test_result *r;
+	enum cb_kind kind;
+	int unroll;
+	rsmc_warned warned;
+	state_table states;
+	value *state_vals;
+	value *mem_final;
+	const rstate *judged;   /* the state final_value reads */
+	/* the current run */
+	int n_run;
+	size_t cap_run;
+	crec *run;
+	/* stopping */
+	double deadline;
+	long ticks;
+	bool stop, failed;
+} rctx;
+
+static void explore(rctx *c, rstate *s);
+
+/* ---- small helpers ----------------------------------------------------------- */
+
+static const fev *ev_of(const rstate *s, eref e)
+{
+	return &s->th[e.t].ev[e.k];
+}
+
+static bool dead(const rstate *s)
+{
+	for (int i = 0; i < s->n_threads; i++)
+		if (s->th[i].status == TS_ERROR)
+			return true;
+	return false;
+}
+
+static bool is_access(const fev *f)
+{
+	return (f->kind == EV_READ || f->kind == EV_WRITE) && !f->failed;
+}
+
+static bool complete(const rstate *s)
+{
+	for (int i = 0; i < s->n_threads; i++) {
+		const tstate *ts = &s->th[i];
+		if (ts->status != TS_DONE && ts->status != TS_TOOFAR)
+			return false;
+		for (int k = 0; k < ts->n_ev; k++)
+			if (!ts->ev[k].committed)
+				return false;
+	}
+	return true;
+}
+
+static void run_push(rctx *c, crec r)
+{
+	GROW(c->run, c->cap_run, (size_t)c->n_run + 1);
+	c->run[c->n_run++] = r;
+}
+
+static bool out_of_time(rctx *c)
+{
+	if (c->stop)
+		return true;
+	if ((++c->ticks & 255) == 0 && c->deadline > 0 && paths_clock() > c->deadline) {
+		c->r->timed_out = true;
+		c->stop = true;
+	}
+	return c->stop;
+}
+
+/* Is e (fetched, uncommitted access) enabled: address and data known and
+ * every cb-predecessor committed? */
+static bool enabled(const rstate *s, const cb_graph *g, eref e)
+{
+	const fev *f = ev_of(s, e);
+	if (!is_access(f) || f->committed || !f->loc_known || (f->kind == EV_WRITE && !f->val_known))
+		return false;
+	int ie = cb_index(g, e);
+	for (int i = 0; i < s->n_threads; i++)
+		for (int k = 0; k < s->th[i].n_ev; k++)
+			if (brel_has(&g->rel, g->base[i] + k, ie) && !s->th[i].ev[k].committed)
+				return false;
+	return true;
+}
+
+/* ---- judging a complete run ---------------------------------------------------- */
+
+static value final_value(void *vctx, lval lv)
+{
+	const rctx *c = vctx;
+	if (lv.thread >= 0) {
+		const tstate *ts = lv.thread < c->judged->n_threads ? &c->judged->th[lv.thread] : NULL;
+		if (ts && lv.reg >= 0 && lv.reg < c->t->threads[lv.thread].n_regs)
+			return ts->regs[lv.reg];
+		return value_int(0);
+	}
+	if (lv.loc >= 0 && lv.loc < c->t->n_locs)
+		return c->mem_final[lv.loc];
+	return value_int(0);
+}
+
+static void judge(rctx *c, const rstate *s)
+{
+	test_result *r = c->r;
+	const litmus_test *t = c->t;
+	r->stats.candidates++;
+	c->judged = s;
+	for (int l = 0; l < t->n_locs; l++) {
+		const costate *co = &s->co[l];
+		c->mem_final[l] = co->n ? rsmc_write_value(t, s, co->w[co->n - 1]) : t->locs[l].init;
+	}
+	if (t->filter && !cond_eval(t->filter, final_value, c)) {
+		r->stats.filtered++;
+		return;
+	}
+	cat_verdict v = { 0 };
+	if (c->m) {
+		execution x;
+		rsmc_build_execution(t, s, &x, NULL);
+		bool ok = cat_model_check(c->m, &x, &v, c->d);
+		execution_free(&x);
+		if (!ok) {
+			c->failed = true;
+			c->stop = true;
+			return;
+		}
+	} else {
+		v.allowed = true;
+	}
+	if (!v.allowed) {
+		r->stats.forbidden++;
+		return;
+	}
+	for (int i = 0; i < s->n_threads; i++)
+		if (s->th[i].status == TS_TOOFAR) {
+			r->stats.toofar++;
+			r->loop = true;
+			return;
+		}
+	r->stats.complete++;
+	bool holds = t->cond ? cond_eval(t->cond, final_value, c) : true;
+	if (holds)
+		r->pos++;
+	else
+		r->neg++;
+	for (int i = 0; i < r->n_lvals; i++)
+		c->state_vals[i] = final_value(c, r->lvals[i]);
+	result_add_state(r, &c->states, c->state_vals, holds);
+	for (int i = 0; i < v.n_flags; i++)
+		result_add_flag(r, v.flags[i]);
+}
+
+/* ---- committing --------------------------------------------------------------- */
+
+/* Commit access e of s with parameter src (load) or pos (store) into a new
+ * state *out.  Returns false (and leaves *out freed) when the parameter is
+ * not possible or the model's monotone checks reject the result. */
+static bool commit(rctx *c, const rstate *s, eref e, eref src, int pos, rstate *out)
+{
+	const fev *f = ev_of(s, e);
+	if (f->kind == EV_READ) {
+		/* the write must be committed, of this location, and not a
+		 * po-later write of the same thread */
+		if (src.t >= 0) {
+			if (src.t >= s->n_threads || src.k >= s->th[src.t].n_ev)
+				return false;
+			const fev *w = ev_of(s, src);
+			if (w->kind != EV_WRITE || !w->committed || w->failed || w->loc != f->loc)
+				return false;
+			if (src.t == e.t && src.k > e.k)
+				return false;
+		} else if (src.k != f->loc) {
+			return false;
+		}
+	} else if (pos != PARAM_FAIL && (pos < 0 || pos > s->co[f->loc].n)) {
+		return false;
+	} else if (pos == PARAM_FAIL && !f->stcond) {
+		return false;
+	}
+	rsmc_state_copy(out, s);
+	fev *g = &out->th[e.t].ev[e.k];
+	g->committed = true;
+	bool reeval = false;
+	if (g->kind == EV_READ) {
+		g->rf = src;
+		g->val = rsmc_write_value(c->t, out, src);
+		g->val_known = true;
+		reeval = true;
+	} else if (pos == PARAM_FAIL) {
+		g->failed = true;
+		reeval = true;
+	} else {
+		costate *co = &out->co[g->loc];
+		GROW(co->w, co->cap, (size_t)co->n + 1);
+		memmove(co->w + pos + 1, co->w + pos, (size_t)(co->n - pos) * sizeof *co->w);
+		co->w[pos] = e;
+		co->n++;
+		reeval = g->stcond;
+	}
+	if (reeval)
+		rsmc_thread_eval(c->t, out, e.t, c->unroll, &c->warned, c->d);
+	c->r->stats.commits++;
+	if (dead(out)) {
+		rsmc_state_free(out);
+		return false;
+	}
+	if (!c->m || complete(out))
+		return true;   /* a complete run is judged by every check */
+	execution x;
+	rsmc_build_execution(c->t, out, &x, NULL);
+	cat_verdict v = { 0 };
+	bool ok = cat_model_check_partial(c->m, &x, &v, c->d);
+	execution_free(&x);
+	if (!ok) {
+		c->failed = true;
+		c->stop = true;
+	}
+	if (!ok || !v.allowed) {
+		rsmc_state_free(out);
+		return false;
+	}
+	return true;
+}
+
+/* The parameters of access e, in a fixed order: a load's possible writes
+ * (initial write, then coherence order), a store's co positions (a
+ * store-conditional's failure first). */
+typedef struct params {
+	int n;
+	eref *src;
+	int *pos;
+} params;
+
+static params params_of(const rstate *s, eref e, bool with_fail)
+{
+	const fev *f = ev_of(s, e);
+	const costate *co = &s->co[f->loc];
+	params p = { 0, xmalloc(((size_t)co->n + 2) * sizeof(eref)), xmalloc(((size_t)co->n + 2) * sizeof(int)) };
+	if (f->kind == EV_READ) {
+		p.src[p.n] = (eref){ -1, f->loc };
+		p.pos[p.n++] = 0;
+		for (int i = 0; i < co->n; i++) {
+			if (co->w[i].t == e.t && co->w[i].k > e.k)
+				continue;
+			p.src[p.n] = co->w[i];
+			p.pos[p.n++] = 0;
+		}
+	} else {
+		if (f->stcond && with_fail) {
+			p.src[p.n] = (eref){ -1, -1 };
+			p.pos[p.n++] = PARAM_FAIL;
+		}
+		for (int i = 0; i <= co->n; i++) {
+			p.src[p.n] = (eref){ -1, -1 };
+			p.pos[p.n++] = i;
+		}
+	}
+	return p;
+}
+
+static void params_free(params *p)
+{
+	free(p->src);
+	free(p->pos);
+}
+
+/* ---- DetectRace: cut and normalize ---------------------------------------------- */
+
+static bool crec_eq(const crec *a, const crec *b)
+{
+	return eref_eq(a->e, b->e) && a->op == b->op && a->load == b->load &&
+	       (a->load ? eref_eq(a->src, b->src) : a->pos == b->pos);
+}
+
+static bool branch_eq(const branch *a, const branch *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (int i = 0; i < a->n; i++)
+		if (!crec_eq(&a->r[i], &b->r[i]))
+			return false;
+	return true;
+}
+
+static void frame_add(frame *fr, branch b)
+{
+	for (int i = 0; i < fr->n; i++)
+		if (branch_eq(&fr->q[i], &b)) {
+			free(b.r);
+			return;
+		}
+	GROW(fr->q, fr->cap, (size_t)fr->n + 1);
+	fr->q[fr->n++] = b;
+}
+
+static void frame_free(frame *fr)
+{
+	for (int i = 0; i < fr->n; i++)
+		free(fr->q[i].r);
+	free(fr->q);
+}
+
+/* Position of committed write w in the coherence list of its location. */
+static int co_index(const costate *co, eref w)
+{
+	for (int i = 0; i < co->n; i++)
+		if (eref_eq(co->w[i], w))
+			return i;
+	return -1;
+}
+
+/* Build the branch for load run[ri] and store ew (enabled in s). */
+static branch make_branch(rctx *c, const rstate *s, const cb_graph *g, int ri, eref ew)
+{
+	int iw = cb_index(g, ew);
+	int m = c->n_run - ri - 1;
+	int *pick = xmalloc(((size_t)m + 1) * sizeof *pick);   /* run indices kept */
+	int np = 0;
+	for (int j = ri + 1; j < c->n_run; j++)
+		if (brel_has(&g->rel, cb_index(g, c->run[j].e), iw))
+			pick[np++] = j;
+	/* normalize: a cb-respecting order, the least (thread, fetch index)
+	 * first among the events whose kept cb-predecessors are placed */
+	bool *placed = xcalloc((size_t)np + 1, sizeof *placed);
+	branch b = { 0, xmalloc(((size_t)np + 2) * sizeof(crec)) };
+	/* writes committed before the load, and template writes placed so far */
+	bool *before = xcalloc((size_t)c->n_run + 1, sizeof *before);
+	for (int j = 0; j < ri; j++)
+		before[j] = !c->run[j].load;
+	for (int done = 0; done < np; done++) {
+		int best = -1;
+		for (int a = 0; a < np; a++) {
+			if (placed[a])
+				continue;
+			eref ea = c->run[pick[a]].e;
+			bool ready = true;
+			for (int q = 0; q < np && ready; q++)
+				if (!placed[q] && q != a &&
+				    brel_has(&g->rel, cb_index(g, c->run[pick[q]].e), cb_index(g, ea)))
+					ready = false;
+			if (!ready)
+				continue;
+			if (best < 0) {
+				best = a;
+			} else {
+				eref eb = c->run[pick[best]].e;
+				if (ea.t < eb.t || (ea.t == eb.t && ea.k < eb.k))
+					best = a;
+			}
+		}
+		if (best < 0)
+			best = 0;   /* cannot happen: cb is a partial order */
+		placed[best] = true;
+		crec r = c->run[pick[best]];
+		r.fr = NULL;
+		if (!r.load && r.pos != PARAM_FAIL) {
+			/* its co position among the writes committed before it in
+			 * the new order, as ordered in s */
+			const fev *f = ev_of(s, r.e);
+			const costate *co = &s->co[f->loc];
+			int me = co_index(co, r.e), pos = 0;
+			for (int j = 0; j < c->n_run; j++) {
+				if (!before[j])
+					continue;
+				const crec *o = &c->run[j];
+				if (o->pos == PARAM_FAIL)
+					continue;
+				int idx = co_index(co, o->e);
+				if (idx >= 0 && idx < me)
+					pos++;
+			}
+			r.pos = pos;
+		}
+		before[pick[best]] = !r.load;
+		b.r[b.n++] = r;
+	}
+	const fev *fw = ev_of(s, ew);
+	crec w = { ew, fw->op, false, { -1, -1 }, PARAM_ANY, NULL };
+	b.r[b.n++] = w;
+	crec rd = c->run[ri];
+	rd.src = ew;
+	rd.fr = NULL;
+	b.r[b.n++] = rd;
+	free(pick);
+	free(placed);
+	free(before);
+	return b;
+}
+
+static void detect_race(rctx *c, const rstate *s, const cb_graph *g, eref ew)
+{
+	const fev *fw = ev_of(s, ew);
+	int iw = cb_index(g, ew);
+	for (int i = 0; i < c->n_run; i++) {
+		const crec *rr = &c->run[i];
+		if (!rr->load || !rr->fr)
+			continue;
+		eref er = rr->e;
+		if (ev_of(s, er)->loc != fw->loc)
+			continue;
+		if (er.t == ew.t && ew.k > er.k)
+			continue;
+		if (brel_has(&g->rel, cb_index(g, er), iw))
+			continue;
+		frame_add(rr->fr, make_branch(c, s, g, i, ew));
+	}
+}
+
+/* ---- Traverse ----------------------------------------------------------------- */
+
+static void traverse(rctx *c, const rstate *s, const branch *b, int at)
+{
+	if (out_of_time(c))
+		return;
+	const crec *r = &b->r[at];
+	bool ok = r->e.t >= 0 && r->e.t < s->n_threads && r->e.k < s->th[r->e.t].n_ev &&
+	          ev_of(s, r->e)->op == r->op && is_access(ev_of(s, r->e)) &&
+	          (ev_of(s, r->e)->kind == EV_READ) == r->load;
+	if (ok) {
+		cb_graph g;
+		cb_compute(c->kind, s, &g);
+		ok = enabled(s, &g, r->e);
+		cb_free(&g);
+	}
+	if (!ok) {
+		c->r->stats.blocked++;
+		return;
+	}
+	bool last = at + 1 == b->n;
+	if (!r->load && r->pos == PARAM_ANY) {
+		params p = params_of(s, r->e, false);
+		bool any = false;
+		for (int i = 0; i < p.n && !c->stop; i++) {
+			rstate ns;
+			if (!commit(c, s, r->e, p.src[i], p.pos[i], &ns))
+				continue;
+			any = true;
+			crec rec = *r;
+			rec.pos = p.pos[i];
+			run_push(c, rec);
+			if (last)
+				explore(c, &ns);
+			else
+				traverse(c, &ns, b, at + 1);
+			c->n_run--;
+			rsmc_state_free(&ns);
+		}
+		params_free(&p);
+		if (!any)
+			c->r->stats.blocked++;
+		return;
+	}
+	rstate ns;
+	if (!commit(c, s, r->e, r->src, r->pos, &ns)) {
+		c->r->stats.blocked++;
+		return;
+	}
+	run_push(c, *r);
+	if (last)
+		explore(c, &ns);
+	else
+		traverse(c, &ns, b, at + 1);
+	c->n_run--;
+	rsmc_state_free(&ns);
+}
+
+/* ---- Explore ------------------------------------------------------------------- */
+
+static void explore(rctx *c, rstate *s)
+{
+	if (out_of_time(c))
+		return;
+	if (complete(s)) {
+		judge(c, s);
+		return;
+	}
+	cb_graph g;
+	cb_compute(c->kind, s, &g);
+	eref e = { -1, -1 };
+	for (int i = 0; i < s->n_threads && e.t < 0; i++)
+		for (int k = 0; k < s->th[i].n_ev; k++)
+			if (enabled(s, &g, (eref){ i, k })) {
+				e = (eref){ i, k };
+				break;
+			}
+	if (e.t < 0) {
+		/* nothing can commit: a cb cycle, or a thread waiting forever */
+		c->r->stats.blocked++;
+		cb_free(&g);
+		return;
+	}
+	const fev *f = ev_of(s, e);
+	params p = params_of(s, e, true);
+	bool any = false;
+	if (f->kind == EV_WRITE) {
+		for (int i = 0; i < p.n && !c->stop; i++) {
+			rstate ns;
+			if (!commit(c, s, e, p.src[i], p.pos[i], &ns))
+				continue;
+			any = true;
+			crec rec = { e, f->op, false, { -1, -1 }, p.pos[i], NULL };
+			run_push(c, rec);
+			explore(c, &ns);
+			c->n_run--;
+			rsmc_state_free(&ns);
+		}
+		if (!any)
+			c->r->stats.blocked++;
+		if (!c->stop)
+			detect_race(c, s, &g, e);
+	} else {
+		frame fr = { 0 };
+		for (int i = 0; i < p.n && !c->stop; i++) {
+			rstate ns;
+			if (!commit(c, s, e, p.src[i], 0, &ns))
+				continue;
+			any = true;
+			crec rec = { e, f->op, true, p.src[i], 0, &fr };
+			run_push(c, rec);
+			explore(c, &ns);
+			c->n_run--;
+			rsmc_state_free(&ns);
+		}
+		if (!any)
+			c->r->stats.blocked++;
+		while (fr.next < fr.n && !c->stop) {
+			/* copy: traversing may add to fr.q and move it */
+			branch b = fr.q[fr.next++];
+			branch copy = { b.n, xmalloc((size_t)b.n * sizeof(crec)) };
+			memcpy(copy.r, b.r, (size_t)b.n * sizeof(crec));
+			traverse(c, s, &copy, 0);
+			free(copy.r);
+		}
+		frame_free(&fr);
+	}
+	params_free(&p);
+	cb_free(&g);
+}
+
+/* ---- the engine ------------------------------------------------------------------ */
+
+bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d)
+{
+	rctx c = { 0 };
+	c.t = t;
+	c.m = m;
+	c.d = d;
+	c.r = r;
+	c.kind = m ? cb_kind_for_model(cat_model_name(m)) : CB_SC;
+	c.unroll = o->unroll > 0 ? o->unroll : 2;
+	c.deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
+	c.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *c.state_vals);
+	c.mem_final = xcalloc((size_t)t->n_locs + 1, sizeof *c.mem_final);
+	rstate s0;
+	rsmc_state_init(&s0, t);
+	for (int i = 0; i < t->n_threads; i++)
+		rsmc_thread_eval(t, &s0, i, c.unroll, &c.warned, d);
+	if (!dead(&s0))
+		explore(&c, &s0);
+	rsmc_state_free(&s0);
+	result_sort_flags(r);
+	state_table_free(&c.states);
+	free(c.state_vals);
+	free(c.mem_final);
+	free(c.run);
+	if (c.failed) {
+		srcloc at = { t->file, 0, 0 };
+		diag_error(d, at, "the model could not evaluate an execution of test %s", t->name ? t->name : "?");
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,145 @@
+/* rsmc.h — (private to src/engine) the RSMC engine of Abdulla, Atig,
+ * Jonsson and Leonardsson (CAV 2016), see ../shared/docs/RSMC.md.
+ *
+ * A state is a partly built execution: per thread, the events fetched so
+ * far along the control path the committed events decide, and among them
+ * the committed ones with their parameters (a load: the write it reads
+ * from; a store: its place in coherence; a store-conditional: failure or
+ * its place).  Threads are re-interpreted from their first op whenever one
+ * of their loads or store-conditionals commits (rsmc_thread.c), so the
+ * registers, addresses, dependencies and the fetched events are always
+ * those the thread interpreter of the enumerator (thread_paths.c) would
+ * compute on the same path: same events, same po/addr/data/ctrl/rmw.
+ *
+ * Events are named by (thread, fetch index) — an `eref`.  The fetch index
+ * counts every event the thread has fetched, including a store-conditional
+ * that later fails (it then has no event in the execution).
+ */
+#ifndef WEFT_ENGINE_RSMC_H
+#define WEFT_ENGINE_RSMC_H
+
+#include <stdbool.h>
+
+#include "engine.h"
+#include "paths.h"
+
+/* An event of a state: thread -1 names the initial write of location k. */
+typedef struct eref {
+	int t, k;
+} eref;
+
+static inline bool eref_eq(eref a, eref b) { return a.t == b.t && a.k == b.k; }
+
+/* Parameters of a commit. */
+enum {
+	PARAM_FAIL = -1, /* a store-conditional that fails                 */
+	PARAM_ANY = -2,  /* template only: every allowed parameter ("*")   */
+};
+
+/* A fetched event of a thread. */
+typedef struct fev {
+	enum event_kind kind;
+	int op, instr, instance;
+	int loc;            /* -1 while the address is unknown (accesses) */
+	value val;          /* store: data (when known); load: value read  */
+	bool loc_known, val_known;
+	bool stcond;        /* a store-conditional                          */
+	unsigned flags;     /* EVF_ATOMIC, EVF_EXCL                         */
+	const char *fence;
+	/* decisions (kept from one re-interpretation to the next) */
+	bool committed;     /* loads, stores: committed; fences and branches
+	                     * are committed as soon as they are fetched     */
+	bool failed;        /* committed store-conditional that failed      */
+	eref rf;            /* committed load: the write it reads from      */
+} fev;
+
+enum tstatus {
+	TS_RUNNING,  /* stopped at a conditional branch on an unknown value */
+	TS_DONE,     /* reached the end of its code                         */
+	TS_TOOFAR,   /* cut by the unroll limit                             */
+	TS_ERROR,    /* an odd program: the path is dropped                 */
+};
+
+/* One thread of a state. */
+typedef struct tstate {
+	int n_ev;
+	size_t cap_ev;
+	fev *ev;
+	dep_list addr, data, ctrl;
+	dep_list xdep;      /* commit-before only: events whose address, data
+	                     * or control depends on a store-conditional's
+	                     * unknown outcome, from that store-conditional  */
+	value *regs;        /* register values (final when done)             */
+	int n_regs;         /* entries of regs                               */
+	enum tstatus status;
+} tstate;
+
+/* Per location: committed (non-initial, successful) writes in coherence
+ * order. */
+typedef struct costate {
+	int n;
+	size_t cap;
+	eref *w;
+} costate;
+
+typedef struct rstate {
+	int n_threads, n_locs;
+	tstate *th;
+	costate *co;
+} rstate;
+
+/* Warnings are given once per run, as the enumerator does. */
+typedef struct rsmc_warned {
+	bool addr, arith, lng, reg;
+} rsmc_warned;
+
+/* ---- rsmc_thread.c --------------------------------------------------------- */
+
+/* Re-run thread `ti` of `s` from its first op with the decisions recorded
+ * in its events (load values come from their rf writes), fetching as far as
+ * possible.  Sets the thread's status. */
+void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, rsmc_warned *w, diag *d);
+void rsmc_state_init(rstate *s, const litmus_test *t);
+void rsmc_state_copy(rstate *dst, const rstate *src);
+void rsmc_state_free(rstate *s);
+/* The value written by a committed write (or the initial value). */
+value rsmc_write_value(const litmus_test *t, const rstate *s, eref w);
+
+/* ---- rsmc_exec.c ----------------------------------------------------------- */
+
+/* The execution of the committed events of s (initial writes first, then
+ * each thread's events in order, failed store-conditionals left out): as
+ * enumerate.c builds it when every event is committed.  `map`, if not
+ * NULL, gets for each thread an array of execution indices per fetch index
+ * (-1: not in the execution); free with rsmc_map_free. */
+void rsmc_build_execution(const litmus_test *t, const rstate *s, execution *x, int ***map);
+void rsmc_map_free(const rstate *s, int **map);
+
+/* ---- cb.c: commit-before orders ------------------------------------------- */
+
+enum cb_kind {
+	CB_POWER,   /* cbPOWER of the paper                               */
+	CB_TSO,     /* weft's order for x86-TSO                           */
+	CB_SC,      /* weft's order for SC                                */
+	CB_GENERIC, /* cb0 | po-loc | addr;po, for any other model        */
+};
+
+/* Which order a model gets, from its name (see cb.c). */
+enum cb_kind cb_kind_for_model(const char *model_name);
+const char *cb_kind_name(enum cb_kind k);
+
+/* The commit-before order over the fetched memory events of s: a relation
+ * over the "cb index" of each fetched event (cb_index below), transitively
+ * closed.  Only loads and stores (and store-conditionals not known to have
+ * failed) take part. */
+typedef struct cb_graph {
+	int n;          /* fetched events of all threads */
+	int *base;      /* per thread: cb index of its fetch index 0 */
+	brel rel;
+} cb_graph;
+
+void cb_compute(enum cb_kind k, const rstate *s, cb_graph *g);
+void cb_free(cb_graph *g);
+static inline int cb_index(const cb_graph *g, eref e) { return g->base[e.t] + e.k; }
+
+#endif

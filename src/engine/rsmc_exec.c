@@ -1,0 +1,140 @@
+/* rsmc_exec.c — the execution of the committed part of an RSMC state, built
+ * with the conventions of enumerate.c (initial writes as events 0..L-1,
+ * then each thread's events in program order; po between different
+ * instruction instances; dependencies from taint tracking; herd's rmw
+ * pairing of atomic accesses).  When every event is committed this is the
+ * very execution the enumerator builds for the same choices.
+ *
+ * On a partial state, relations only link committed events: the model's
+ * monotone checks (cat_model_check_partial) may then fail early but never
+ * wrongly, since every extension adds events and edges. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rsmc.h"
+
+static bool in_exec(const fev *f)
+{
+	return f->committed && !f->failed;
+}
+
+static bool is_atomic(const fev *f)
+{
+	return (f->flags & (EVF_ATOMIC | EVF_EXCL)) != 0;
+}
+
+/* herd's pairing (enumerate.c add_rmw), on what is certain: an atomic
+ * access whose address is not known yet, or a store-conditional not yet
+ * committed, may or may not come in between, so stop there. */
+static void add_rmw(const tstate *ts, int *const map, execution *x)
+{
+	for (int r = 0; r < ts->n_ev; r++) {
+		const fev *fr = &ts->ev[r];
+		if (fr->kind != EV_READ || !is_atomic(fr) || !in_exec(fr))
+			continue;
+		for (int w = r + 1; w < ts->n_ev; w++) {
+			const fev *e = &ts->ev[w];
+			if (e->failed || !is_atomic(e) || (e->kind != EV_READ && e->kind != EV_WRITE))
+				continue;
+			if (!e->loc_known || (e->stcond && !e->committed))
+				break;
+			if (e->loc != fr->loc)
+				continue;
+			if (e->kind == EV_READ)
+				break;
+			if (in_exec(e))
+				brel_add(&x->rmw, map[r], map[w]);
+			break;
+		}
+	}
+}
+
+static void add_deps(brel *rel, const dep_list *l, int *const map)
+{
+	for (int i = 0; i < l->n; i++) {
+		int a = map[l->e[i].from], b = map[l->e[i].to];
+		if (a >= 0 && b >= 0)
+			brel_add(rel, a, b);
+	}
+}
+
+void rsmc_map_free(const rstate *s, int **map)
+{
+	if (!map)
+		return;
+	for (int i = 0; i < s->n_threads; i++)
+		free(map[i]);
+	free(map);
+}
+
+void rsmc_build_execution(const litmus_test *t, const rstate *s, execution *x, int ***map_out)
+{
+	int **map = xcalloc((size_t)s->n_threads + 1, sizeof *map);
+	int n = t->n_locs;
+	for (int i = 0; i < s->n_threads; i++) {
+		const tstate *ts = &s->th[i];
+		map[i] = xmalloc(((size_t)ts->n_ev + 1) * sizeof **map);
+		for (int k = 0; k < ts->n_ev; k++)
+			map[i][k] = in_exec(&ts->ev[k]) ? n++ : -1;
+	}
+	execution_init(x, t, n);
+	for (int l = 0; l < t->n_locs; l++) {
+		event *e = &x->ev[l];
+		memset(e, 0, sizeof *e);
+		e->kind = EV_WRITE;
+		e->thread = -1;
+		e->instr = -1;
+		e->op = -1;
+		e->loc = l;
+		e->val = t->locs[l].init;
+		e->flags = EVF_INIT;
+	}
+	for (int i = 0; i < s->n_threads; i++) {
+		const tstate *ts = &s->th[i];
+		int po_index = 0;
+		for (int k = 0; k < ts->n_ev; k++) {
+			const fev *f = &ts->ev[k];
+			if (f->failed)
+				continue;
+			int me = map[i][k];
+			if (me >= 0) {
+				event *e = &x->ev[me];
+				memset(e, 0, sizeof *e);
+				e->kind = f->kind;
+				e->thread = i;
+				e->instr = f->instr;
+				e->op = f->op;
+				e->po_index = po_index;
+				e->loc = f->loc;
+				e->val = f->val;
+				e->flags = f->flags;
+				e->fence = f->fence;
+				for (int j = k + 1; j < ts->n_ev; j++)
+					if (map[i][j] >= 0 && ts->ev[j].instance != f->instance)
+						brel_add(&x->po, me, map[i][j]);
+				if (f->kind == EV_READ) {
+					int w = f->rf.t < 0 ? f->rf.k : map[f->rf.t][f->rf.k];
+					brel_add(&x->rf, w, me);
+				}
+			}
+			po_index++;
+		}
+		add_deps(&x->addr, &ts->addr, map[i]);
+		add_deps(&x->data, &ts->data, map[i]);
+		add_deps(&x->ctrl, &ts->ctrl, map[i]);
+		add_rmw(ts, map[i], x);
+	}
+	for (int l = 0; l < t->n_locs; l++) {
+		const costate *c = &s->co[l];
+		for (int a = 0; a < c->n; a++) {
+			int wa = map[c->w[a].t][c->w[a].k];
+			brel_add(&x->co, l, wa);
+			for (int b = a + 1; b < c->n; b++)
+				brel_add(&x->co, wa, map[c->w[b].t][c->w[b].k]);
+		}
+	}
+	if (map_out)
+		*map_out = map;
+	else
+		rsmc_map_free(s, map);
+}
