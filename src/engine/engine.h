@@ -33,11 +33,30 @@
 #include "../prog/prog.h"
 #include "../util/util.h"
 
+/* One candidate execution as the model judged it, for engine_opts'
+ * on_candidate (explanations, execution graphs).  Everything is borrowed
+ * and valid only during the call; the callback must not use the model. */
+typedef struct engine_candidate {
+	const execution *x;
+	const cat_verdict *verdict; /* what the model said (allowed when there
+	                             * is no model)                        */
+	bool holds;                 /* the condition's proposition holds in
+	                             * its final state (true without one)  */
+	const value *state;         /* the displayed lvals' final values, in
+	                             * test_result.lvals order              */
+} engine_candidate;
+
 typedef struct engine_opts {
 	double timeout; /* seconds of wall-clock time; <= 0: no limit          */
 	bool stats;     /* count the work done (always counted; kept for rsmc) */
 	int unroll;     /* backward jumps taken at most this many times per
 	                 * target (herd's -unroll, default 2); <= 0 means 2   */
+	/* When not NULL, called with candidate_ctx for every complete
+	 * candidate the model judged, allowed or not (those dropped by the
+	 * test's filter or cut by the unroll limit excepted).  Engines that
+	 * do not build every candidate (rsmc) may never call it. */
+	void (*on_candidate)(void *ctx, const engine_candidate *c);
+	void *candidate_ctx;
 } engine_opts;
 
 /* One distinct final state: the values of the displayed lvals. */

@@ -41,6 +41,8 @@ typedef struct enum_ctx {
 	struct timespec start;
 	bool stop;                  /* timeout or model failure              */
 	bool failed;                /* the model could not evaluate          */
+	void (*on_candidate)(void *ctx, const engine_candidate *cand);
+	void *candidate_ctx;
 } enum_ctx;
 
 static double elapsed(const struct timespec *start)
@@ -92,6 +94,13 @@ static void judge(enum_ctx *c)
 		}
 	} else {
 		v.allowed = true;
+	}
+	if (c->on_candidate && !c->toofar) {
+		engine_candidate cand = { &c->x, &v, t->cond ? cond_eval(t->cond, final_value, c) : true,
+					  c->state_vals };
+		for (int i = 0; i < r->n_lvals; i++)
+			c->state_vals[i] = final_value(c, r->lvals[i]);
+		c->on_candidate(c->candidate_ctx, &cand);
 	}
 	if (!v.allowed) {
 		r->stats.forbidden++;
@@ -372,6 +381,8 @@ bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, tes
 	c.d = d;
 	c.r = r;
 	c.timeout = o->timeout;
+	c.on_candidate = o->on_candidate;
+	c.candidate_ctx = o->candidate_ctx;
 	clock_gettime(CLOCK_MONOTONIC, &c.start);
 	int unroll = o->unroll > 0 ? o->unroll : 2;
 	double deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
