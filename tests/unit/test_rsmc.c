@@ -200,7 +200,7 @@ static void compare(const char *text, const char *model, long want_complete, lon
 	cat_model *m = load(model);
 	if (!t || !m)
 		return;
-	engine_opts o = { 60, true, 2 };
+	engine_opts o = { .timeout = 60, .stats = true, .unroll = 2 };
 	diag d = { stderr, 0, 0 };
 	test_result a, b;
 	bool oka = engine_run("rsmc", t, m, &o, &a, &d);
