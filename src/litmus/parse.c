@@ -32,7 +32,7 @@ bool apply_pending_regs(parser *p)
 				   th, t->n_threads, t->n_threads == 1 ? "" : "s");
 			ok = false;
 		} else {
-			reg = parser_reg(p, &t->threads[th], pr->name, len, pr->loc);
+			reg = parser_reg(p, &t->threads[th], pr->name, len, pr->name_loc);
 			ok = reg >= 0;
 		}
 		if (!ok)

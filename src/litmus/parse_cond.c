@@ -23,7 +23,20 @@ typedef struct cparse {
 	parser *p;
 	token tok;   /* current token */
 	int atoms;
+	int nest;    /* current nesting of (), ~ and => */
 } cparse;
+
+static bool is_keyword(const token *t)
+{
+	static const char *const words[] = {
+		"exists", "forall", "final", "filter", "locations", "with", "not", "true", "false",
+		"observed", "Observed", "cases",
+	};
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (tok_is(t, words[i]))
+			return true;
+	return false;
+}
 
 static void advance(cparse *cp) { cp->tok = parser_next(cp->p); }
 
@@ -79,14 +92,15 @@ static cond *prop_unary(cparse *cp, int depth)
 {
 	parser *p = cp->p;
 	token t = cp->tok;
-	if (depth > LITMUS_MAX_DEPTH) {
-		diag_error(p->d, t.loc, "condition nested too deeply (more than %d levels)",
-			   LITMUS_MAX_DEPTH);
+	if (depth > LITMUS_MAX_DEPTH || cp->nest > LITMUS_MAX_NEST) {
+		diag_error(p->d, t.loc, "condition nested too deeply");
 		return NULL;
 	}
 	if (t.kind == T_NOT || tok_is(&t, "not")) {
 		advance(cp);
+		cp->nest++;
 		cond *l = prop_unary(cp, depth + 1);
+		cp->nest--;
 		return l ? mk(COND_NOT, l, NULL, t.loc) : NULL;
 	}
 	if (tok_is(&t, "true") || tok_is(&t, "false")) {
@@ -95,7 +109,9 @@ static cond *prop_unary(cparse *cp, int depth)
 	}
 	if (t.kind == T_LPAR) {
 		advance(cp);
+		cp->nest++;
 		cond *c = prop_or(cp, depth + 1);
+		cp->nest--;
 		if (!c)
 			return NULL;
 		if (cp->tok.kind != T_RPAR) {
@@ -116,7 +132,9 @@ static cond *prop_implies(cparse *cp, int depth)
 		return l;
 	srcloc at = cp->tok.loc;
 	advance(cp);
+	cp->nest++;
 	cond *r = prop_implies(cp, depth + 1);
+	cp->nest--;
 	if (!r) {
 		cond_free(l);
 		return NULL;
@@ -133,8 +151,7 @@ static cond *prop_chain(cparse *cp, int depth, enum tok_kind op, enum cond_kind 
 	while (l && cp->tok.kind == op) {
 		srcloc at = cp->tok.loc;
 		if (++depth > LITMUS_MAX_DEPTH) {
-			diag_error(cp->p->d, at, "condition nested too deeply (more than %d levels)",
-				   LITMUS_MAX_DEPTH);
+			diag_error(cp->p->d, at, "condition nested too deeply");
 			cond_free(l);
 			return NULL;
 		}
@@ -181,8 +198,9 @@ static bool locations_list(cparse *cp)
 			return false;
 		GROW(t->observed, p->observed_cap, (size_t)t->n_observed + 1);
 		t->observed[t->n_observed++] = lv;
-		/* herd's type annotations: `x*`, `x int`, `x int*` */
-		if (next.kind == T_NAME)
+		/* herd's type annotations: `x*`, `x int`, `x int*` (a keyword
+		 * there means the list was not closed) */
+		if (next.kind == T_NAME && !is_keyword(&next))
 			next = parser_next(p);
 		if (next.kind == T_STAR)
 			next = parser_next(p);
@@ -230,7 +248,7 @@ static bool kinds(cparse *cp)
 bool parse_constraints(parser *p)
 {
 	litmus_test *t = p->t;
-	cparse cp = { p, parser_next(p), 0 };
+	cparse cp = { p, parser_next(p), 0, 0 };
 	if (tok_is(&cp.tok, "locations")) {
 		advance(&cp);
 		if (!locations_list(&cp))

@@ -7,7 +7,7 @@
 
 static bool is_test_name_char(char ch)
 {
-	return is_alpha(ch) || is_digit(ch) || strchr("_/.-+[]", ch) != NULL;
+	return is_alpha(ch) || is_digit(ch) || (ch && strchr("_/.-+[]", ch) != NULL);
 }
 
 static bool is_key_char(char ch)

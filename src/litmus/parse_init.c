@@ -117,6 +117,7 @@ static bool init_entry(parser *p, token first, token *next)
 	r->type = type;
 	r->init = v;
 	r->loc = ls.loc;
+	r->name_loc = ls.name.loc;
 	return true;
 }
 

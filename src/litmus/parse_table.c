@@ -44,7 +44,9 @@ static bool at_constraints(const char *s)
 	static const char *const words[] = {
 		"exists", "forall", "final", "locations", "filter", "observed", "Observed", "cases",
 	};
-	if (*s == '~')
+	/* `~exists`, and herd's bare `(prop)` (no instruction starts with a
+	 * parenthesis; `(*` is a comment and was skipped already) */
+	if (*s == '~' || *s == '(')
 		return true;
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
 		size_t n = strlen(words[i]);
@@ -161,6 +163,11 @@ static bool add_label(parser *p, thread *th, const char *name, size_t len, srclo
 				   th->id);
 			return false;
 		}
+	if (++p->n_labels > LITMUS_MAX_INSTRS) {
+		diag_error(p->d, at, "too many labels (at most %d)", LITMUS_MAX_INSTRS);
+		p->fatal = true;
+		return false;
+	}
 	GROW_IMPLIED(th->labels, th->n_labels);
 	th->labels[th->n_labels].name = xstrndup(name, len);
 	th->labels[th->n_labels].op = th->n_ops;
@@ -197,13 +204,11 @@ static bool table_cell(parser *p, thread *th, cell *cl)
 		return true;
 
 	litmus_test *t = p->t;
-	int total = 0;
-	for (int i = 0; i < t->n_threads; i++)
-		total += t->threads[i].n_instrs;
 	srcloc at = cl->loc;
 	at.col += (int)(s - start);
-	if (total >= LITMUS_MAX_INSTRS) {
+	if (++p->n_instrs > LITMUS_MAX_INSTRS) {
 		diag_error(p->d, at, "too many instructions (at most %d)", LITMUS_MAX_INSTRS);
+		p->fatal = true;
 		return false;
 	}
 	GROW_IMPLIED(th->instrs, th->n_instrs);
@@ -224,11 +229,13 @@ static bool table_cell(parser *p, thread *th, cell *cl)
 	if (ok && t->n_locs > LITMUS_MAX_LOCS) {
 		diag_error(p->d, at, "too many memory locations (at most %d)", LITMUS_MAX_LOCS);
 		ok = false;
+		p->fatal = true;
 	}
 	if (ok && th->n_regs > LITMUS_MAX_REGS) {
 		diag_error(p->d, at, "too many registers in thread P%d (at most %d)", th->id,
 			   LITMUS_MAX_REGS);
 		ok = false;
+		p->fatal = true;
 	}
 	return ok;
 }
@@ -237,6 +244,7 @@ static bool table_cell(parser *p, thread *th, cell *cl)
 static bool resolve_branches(parser *p, thread *th)
 {
 	bool ok = true;
+	int reported = 0;
 	for (int i = 0; i < th->n_ops; i++) {
 		op *o = &th->ops[i];
 		if (o->kind != OP_BRANCH || !o->label)
@@ -253,6 +261,8 @@ static bool resolve_branches(parser *p, thread *th)
 								      : cursor_loc(&p->c);
 		diag_error(p->d, at, "unknown label '%s' in thread P%d", o->label, th->id);
 		ok = false;
+		if (++reported >= LITMUS_MAX_TABLE_ERRORS)
+			break;
 	}
 	return ok;
 }
@@ -282,15 +292,20 @@ bool parse_table(parser *p)
 			goto out;
 		}
 		for (int i = 0; i < r.n; i++) {
-			if (!table_cell(p, &p->t->threads[i], &r.cells[i]) &&
-			    p->d->errors - errors >= LITMUS_MAX_TABLE_ERRORS) {
+			if (table_cell(p, &p->t->threads[i], &r.cells[i]))
+				continue;
+			if (p->fatal)
+				goto out;
+			if (p->d->errors - errors >= LITMUS_MAX_TABLE_ERRORS) {
 				diag_error(p->d, r.cells[i].loc, "too many errors, giving up");
 				goto out;
 			}
 		}
 	}
 	for (int i = 0; i < p->t->n_threads; i++)
-		resolve_branches(p, &p->t->threads[i]);
+		if (!resolve_branches(p, &p->t->threads[i]) &&
+		    p->d->errors - errors >= LITMUS_MAX_TABLE_ERRORS)
+			break;
 	ok = p->d->errors == errors;
 out:
 	row_clear(&r);

@@ -21,10 +21,13 @@
 #define LITMUS_MAX_THREADS 1024
 #define LITMUS_MAX_LOCS 1000
 #define LITMUS_MAX_REGS 1000       /* per thread                         */
-#define LITMUS_MAX_INSTRS 20000    /* per test                           */
+#define LITMUS_MAX_INSTRS 10000    /* per test, and labels per test too  */
 #define LITMUS_MAX_ITEMS 20000     /* init entries, atoms of a condition,
                                     * items of `locations [...]`          */
-#define LITMUS_MAX_DEPTH 1000      /* nesting of a condition              */
+#define LITMUS_MAX_DEPTH 5000      /* depth of a condition's tree (a chain
+                                    * a /\ b /\ ... is as deep as long)   */
+#define LITMUS_MAX_NEST 1000       /* parentheses, ~ and => inside each
+                                    * other (the parser recurses on them)  */
 #define LITMUS_MAX_TABLE_ERRORS 20 /* instruction errors before giving up */
 
 /* A register named in the init block, applied after the thread table. */
@@ -33,7 +36,8 @@ typedef struct pending_reg {
 	char *name;     /* as written (owned)                               */
 	char *type;     /* declared type or NULL (owned)                    */
 	value init;
-	srcloc loc;
+	srcloc loc;     /* of the entry                                     */
+	srcloc name_loc; /* of the register name                            */
 } pending_reg;
 
 typedef struct parser {
@@ -49,6 +53,8 @@ typedef struct parser {
 	unsigned char *loc_set;
 	size_t loc_set_cap;
 	size_t observed_cap, meta_cap;
+	int n_instrs, n_labels; /* over all threads, for the limits above */
+	bool fatal;             /* a limit was hit: stop reading the table */
 } parser;
 
 /* Sections, each returning false after reporting an error. */

@@ -201,7 +201,7 @@ static int cond_prec(const cond *c)
 	case COND_AND:
 		return 2;
 	case COND_IMPLIES:
-		return 3;
+		return 0; /* see cond_print_binary */
 	case COND_NOT:
 		return 4;
 	default:
@@ -211,19 +211,30 @@ static int cond_prec(const cond *c)
 
 static void cond_print_prec(const litmus_test *t, const cond *c, int min, strbuf *out);
 
+/* herd binds `=>` tighter than `/\` and `\/`, against most readers'
+ * habits: an implication is always parenthesised inside another operator,
+ * and so are conjunctions and disjunctions inside an implication, so the
+ * printed text means the same under either reading. */
 static void cond_print_binary(const litmus_test *t, const cond *c, strbuf *out)
 {
+	if (c->kind == COND_IMPLIES) {
+		cond_print_prec(t, c->l, 4, out);
+		sb_puts(out, " => ");
+		if (c->r->kind == COND_IMPLIES)
+			cond_print_binary(t, c->r, out);
+		else
+			cond_print_prec(t, c->r, 4, out);
+		return;
+	}
 	int p = cond_prec(c);
-	const char *op = c->kind == COND_AND ? " /\\ " : c->kind == COND_OR ? " \\/ " : " => ";
-	bool right_assoc = c->kind == COND_IMPLIES;
-	cond_print_prec(t, c->l, right_assoc ? p + 1 : p, out);
-	sb_puts(out, op);
-	cond_print_prec(t, c->r, right_assoc ? p : p + 1, out);
+	cond_print_prec(t, c->l, p, out);
+	sb_puts(out, c->kind == COND_AND ? " /\\ " : " \\/ ");
+	cond_print_prec(t, c->r, p + 1, out);
 }
 
 static void cond_print_prec(const litmus_test *t, const cond *c, int min, strbuf *out)
 {
-	bool paren = cond_prec(c) < min;
+	bool paren = cond_prec(c) < min && !(c->kind == COND_IMPLIES && min == 0);
 	if (paren)
 		sb_putc(out, '(');
 	switch (c->kind) {
