@@ -37,7 +37,8 @@
  * where an operand is a register name, an integer, or a location name
  * (an address, `x+4` with an offset), and ADDR is `[base+index+offset]`
  * without its absent parts.  Conditions print with herd's operators
- * (`/\`, `\/`, `=>`, `~`, `=`, `<>`) and only the parentheses needed.
+ * (`/\`, `\/`, `=>`, `~`, `=`, `<>`) and only the parentheses needed
+ * (chains of one associative operator print flat, as herd prints them).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -226,10 +227,12 @@ static void cond_print_binary(const litmus_test *t, const cond *c, strbuf *out)
 			cond_print_prec(t, c->r, 4, out);
 		return;
 	}
+	/* /\ and \/ are associative: a nested chain prints flat, either side,
+	 * as herd prints it. */
 	int p = cond_prec(c);
 	cond_print_prec(t, c->l, p, out);
 	sb_puts(out, c->kind == COND_AND ? " /\\ " : " \\/ ");
-	cond_print_prec(t, c->r, p + 1, out);
+	cond_print_prec(t, c->r, p, out);
 }
 
 static void cond_print_prec(const litmus_test *t, const cond *c, int min, strbuf *out)

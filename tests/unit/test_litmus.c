@@ -154,6 +154,9 @@ static void test_init_forms(void)
 				  " P0 | P1 ;\n movq (z),%rax | movq (z),%rbx ;\n"
 				  "exists (0:rax=1 /\\ 1:rbx=0)\n",
 		  "loc z = 0 type uint64_t\n  reg rax = 0 type uint64_t\n  reg rbx = 0 type uint64_t");
+	expect_ok("X86_64 registers with %", "X86_64 pct\n{ 0:%rax=1; 1:rbx=x; }\n P0 | P1 ;\n"
+					     " movq %rax,(x) | movq (x),%rcx ;\nexists (1:%rcx=1 /\\ 0:rax=1)\n",
+		  "  reg rax = 1\n  reg rbx = x\ncondition exists 1:rcx=1 /\\ 0:rax=1");
 	expect_ok("empty init", "PPC e\n{}\n P0 ;\n sync ;\nforall (true)\n",
 		  "thread P0\ncondition forall true");
 	expect_ok("lone semicolon init", "PPC e\n{;}\n P0 ;\n sync ;\nexists (x=0)\n", "loc x = 0");
@@ -165,6 +168,26 @@ static void test_init_forms(void)
 		  "PPC sym\n{ %x0=x; %y1=y; }\n P0 | P1 ;\n lwz r1,0(%x0) | lwz r1,0(%y1) ;\n"
 		  "exists (0:r1=1)\n",
 		  "thread P0\n  reg %x0 = x\n  reg %y1 = y");
+}
+
+/* What herd skips silently before the init block is accepted with a
+ * warning: an unterminated doc string, a stray line of prose. */
+static void test_preamble_warnings(void)
+{
+	char *errs = NULL;
+	litmus_test *t = parse("PPC w\n\"doc without end\n(Some prose, not a comment)\n"
+			       "Orig=Fre\n{}\n P0 ;\n sync ;\nexists (x=0)\n",
+			       &errs);
+	CHECK(t != NULL, "preamble warnings: does not parse:\n%s", errs);
+	CHECK(errs && strstr(errs, "t.litmus:2:1: warning: unterminated doc string") &&
+		      strstr(errs, "t.litmus:3:1: warning: ignoring unrecognised text"),
+	      "preamble warnings: got '%s'", errs ? errs : "");
+	if (t) {
+		CHECK(t->doc && !strcmp(t->doc, "doc without end"), "doc '%s'", t->doc ? t->doc : "");
+		CHECK(t->n_meta == 1 && !strcmp(t->meta[0].value, "Fre"), "meta after prose");
+	}
+	free(errs);
+	litmus_test_free(t);
 }
 
 static void test_table(void)
@@ -236,7 +259,9 @@ static void test_conditions(void)
 		{ "exists ((x=1 => x=2) => x=3)", "condition exists (x=1 => x=2) => x=3" },
 		{ "exists (x=1 \\/ x=2 /\\ x=3)", "condition exists x=1 \\/ x=2 /\\ x=3" },
 		{ "exists ((x=1 \\/ x=2) /\\ x=3)", "condition exists (x=1 \\/ x=2) /\\ x=3" },
-		{ "exists (x=1 /\\ (x=2 /\\ x=3))", "condition exists x=1 /\\ (x=2 /\\ x=3)" },
+		{ "exists (x=1 /\\ (x=2 /\\ x=3))", "condition exists x=1 /\\ x=2 /\\ x=3" },
+		{ "exists (x=1 \\/ (x=2 /\\ x=3 \\/ x=4))",
+		  "condition exists x=1 \\/ x=2 /\\ x=3 \\/ x=4" },
 		{ "exists (x=-5 /\\ x=0x1F)", "condition exists x=-5 /\\ x=31" },
 		{ "locations [x; 0:r1; y*; 1:r1 int;]\nexists (true)",
 		  "observed x; 0:r1; y; 1:r1\nloc y = 0" },
@@ -373,6 +398,7 @@ int main(void)
 {
 	test_header();
 	test_init_forms();
+	test_preamble_warnings();
 	test_table();
 	test_conditions();
 	test_eval();
