@@ -105,4 +105,55 @@ bool cat_model_defines(const cat_model *m, const char *name);
  * name is unbound, not a relation, or cannot be evaluated. */
 bool cat_model_eval_relation(cat_model *m, const execution *x, const char *name, brel *out, diag *d);
 
+/* ---- explanations (cat_explain.c) ----------------------------------------- */
+
+/* One edge of an explanation: from -> to.  `base`: it is an edge of one of
+ * the execution's base relations (po, rf, co, fr, addr, data, ctrl, rmw).
+ * `via` names where the model found it: the innermost named relation it was
+ * reached through (e.g. "sync", "ppo", "fre", or a built-in's name), else
+ * the text of the sub-expression.  Strings are owned by the explanation. */
+typedef struct cat_step {
+	int from, to;
+	bool base;       /* an edge of one of the base relations above */
+	char *via;
+} cat_step;
+
+enum cat_shape {
+	CAT_SHAPE_NONE,   /* no witness: a negated check, a procedure call, or
+	                   * a check that holds                              */
+	CAT_SHAPE_CYCLE,  /* acyclic: `top` is a shortest cycle              */
+	CAT_SHAPE_LOOP,   /* irreflexive: `top` goes from an event to itself */
+	CAT_SHAPE_PAIR,   /* empty (a relation): `top` is one pair, or a path
+	                   * through the relation's sequence operands         */
+	CAT_SHAPE_EVENT,  /* empty (a set): `event` is a member               */
+};
+
+/* Why check `check` fails on an execution.  `top` is the witness in terms
+ * of the check's own operands (each edge's via is the text of the operand
+ * of the top-level union or sequence containing it); `steps` is the same
+ * path broken down, as far as the model's definitions allow, into edges of
+ * base relations (each derived edge replaced by a path of base edges; an
+ * edge that cannot be broken down stays as one non-base step). */
+typedef struct cat_explanation {
+	int check;
+	const char *check_name;   /* owned by the model */
+	enum cat_shape shape;
+	int event;                /* CAT_SHAPE_EVENT */
+	int n_top;
+	cat_step *top;
+	int n_steps;
+	cat_step *steps;
+} cat_explanation;
+
+/* Evaluate every non-flag check on x (not stopping at the first failure)
+ * and write the indices of those that fail to failing[] (room for
+ * cat_model_n_checks entries).  Returns their number, or -1 after
+ * reporting an evaluation error through d. */
+int cat_model_failing_checks(cat_model *m, const execution *x, int *failing, diag *d);
+/* Explain why check `check` fails on x.  Returns false after reporting
+ * through d when evaluation fails; a check that holds, or one whose
+ * witness cannot be shown, gives CAT_SHAPE_NONE. */
+bool cat_model_explain_check(cat_model *m, const execution *x, int check, cat_explanation *out, diag *d);
+void cat_explanation_free(cat_explanation *e);
+
 #endif

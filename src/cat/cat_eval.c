@@ -1040,6 +1040,11 @@ void cat_eval_begin(cat_eval *ev, const execution *x)
 	}
 }
 
+bool cat_eval_expr(cat_eval *ev, const cat_ex *e, cval *out)
+{
+	return eval(ev, e, NULL, out);
+}
+
 bool cat_eval_check(cat_eval *ev, int i, bool *failed, bool *fired)
 {
 	const cat_check_entry *ce = &ev->m->checks[i];

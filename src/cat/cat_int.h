@@ -181,6 +181,10 @@ void cat_eval_begin(cat_eval *ev, const execution *x);
  * *fired when a flag fires.  Returns false on an evaluation error (the
  * error is pending in ev). */
 bool cat_eval_check(cat_eval *ev, int i, bool *failed, bool *fired);
+/* Value of an expression in the top-level scope (no local variables):
+ * a check's expression or a top-level binding's definition (cat_explain.c
+ * takes checks apart this way); false on error. */
+bool cat_eval_expr(cat_eval *ev, const cat_ex *e, cval *out);
 /* Value of global slot `slot`; false on error. */
 bool cat_eval_slot(cat_eval *ev, int slot, cval *out);
 /* Report the pending error through d and clear it. */
