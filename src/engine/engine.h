@@ -44,6 +44,7 @@ typedef struct engine_candidate {
 	                             * its final state (true without one)  */
 	const value *state;         /* the displayed lvals' final values, in
 	                             * test_result.lvals order              */
+	int n_state;                /* their number (test_result.n_lvals)   */
 } engine_candidate;
 
 typedef struct engine_opts {

@@ -97,7 +97,7 @@ static void judge(enum_ctx *c)
 	}
 	if (c->on_candidate && !c->toofar) {
 		engine_candidate cand = { &c->x, &v, t->cond ? cond_eval(t->cond, final_value, c) : true,
-					  c->state_vals };
+					  c->state_vals, r->n_lvals };
 		for (int i = 0; i < r->n_lvals; i++)
 			c->state_vals[i] = final_value(c, r->lvals[i]);
 		c->on_candidate(c->candidate_ctx, &cand);

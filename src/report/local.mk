@@ -6,3 +6,4 @@ check_PROGRAMS += tests/unit/test_report
 tests_unit_test_report_SOURCES = tests/unit/test_report.c
 tests_unit_test_report_LDADD = libweft.a $(WEFT_LIBS)
 TESTS += tests/unit/test_report
+include $(srcdir)/src/report/report_extra.mk

@@ -1,0 +1,377 @@
+/* explain.c — -explain and -show: watch the candidates an engine judges,
+ * keep one that reaches the condition's states, and afterwards say why the
+ * model forbids those states (the checks, and a cycle of base edges) or
+ * show an allowed execution reaching them.
+ *
+ * The outcome spoken of is the condition's proposition: "allowed" when some
+ * allowed execution ends in a state where it holds (whatever the
+ * quantifier), "forbidden" otherwise.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "explain_int.h"
+
+typedef struct check_count {
+	const char *name;   /* the model's string */
+	long count;
+} check_count;
+
+struct explainer {
+	const litmus_test *t;
+	explain_opts o;
+	char *model_key;
+	/* witnesses: the first allowed and the first forbidden candidate
+	 * reaching the proposition's states */
+	bool have_allowed, have_forbidden;
+	execution allowed, forbidden;
+	value *allowed_state, *forbidden_state;
+	int n_lvals;
+	/* first failing check of every forbidden candidate reaching them */
+	int n_checks;
+	size_t cap_checks;
+	check_count *checks;
+	long reaching_forbidden;
+	/* -show */
+	long n_shown;
+	bool dot_failed;
+	strbuf dot_error;
+};
+
+explainer *explainer_new(const litmus_test *t, const explain_opts *o)
+{
+	explainer *e = xcalloc(1, sizeof *e);
+	e->t = t;
+	e->o = *o;
+	e->model_key = xstrdup(o->model_key ? o->model_key : "model");
+	e->o.model_key = e->model_key;
+	return e;
+}
+
+void explainer_free(explainer *e)
+{
+	if (!e)
+		return;
+	if (e->have_allowed)
+		execution_free(&e->allowed);
+	if (e->have_forbidden)
+		execution_free(&e->forbidden);
+	free(e->allowed_state);
+	free(e->forbidden_state);
+	free(e->checks);
+	free(e->model_key);
+	sb_free(&e->dot_error);
+	free(e);
+}
+
+/* A test name or model key as a file-name part: [A-Za-z0-9+._-] kept, the
+ * rest '_' (the corpus's rule for file names). */
+static void file_part(const char *s, strbuf *sb)
+{
+	for (; *s; s++) {
+		char ch = *s;
+		bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+			  ch == '+' || ch == '.' || ch == '_' || ch == '-';
+		sb_putc(sb, ok ? ch : '_');
+	}
+}
+
+/* DIR/NAME.MODEL.SUFFIX.dot */
+static char *dot_path(const explainer *e, const char *suffix)
+{
+	strbuf sb = { 0 };
+	sb_printf(&sb, "%s/", e->o.dot_dir);
+	file_part(e->t->name ? e->t->name : "test", &sb);
+	sb_putc(&sb, '.');
+	file_part(e->model_key, &sb);
+	sb_printf(&sb, ".%s.dot", suffix);
+	return sb_take(&sb);
+}
+
+static void state_line(const litmus_test *t, const test_result *r, const value *vals, strbuf *sb)
+{
+	for (int i = 0; i < r->n_lvals; i++) {
+		if (i)
+			sb_putc(sb, ' ');
+		lval_print(t, r->lvals[i], sb);
+		sb_putc(sb, '=');
+		value_print(t, vals[i], sb);
+		sb_putc(sb, ';');
+	}
+}
+
+static void show_candidate(explainer *e, const engine_candidate *c)
+{
+	bool want = e->o.show == SHOW_WHICH_ALL || (e->o.show == SHOW_WHICH_PROP && c->holds) ||
+		    (e->o.show == SHOW_WHICH_NEG && !c->holds);
+	if (!want || e->dot_failed)
+		return;
+	char num[32];
+	snprintf(num, sizeof num, "%ld", ++e->n_shown);
+	char *path = dot_path(e, num);
+	char *title = xasprintf("%s (%s) execution %ld%s", e->t->name ? e->t->name : "", e->model_key, e->n_shown,
+				c->holds ? ", the proposition holds" : "");
+	/* a failure is reported by explainer_finish, which has the diag */
+	if (!dot_write_file(path, c->x, title, NULL, 0, &e->dot_error))
+		e->dot_failed = true;
+	free(title);
+	free(path);
+}
+
+static void keep(explainer *e, execution *dst, value **state, const engine_candidate *c)
+{
+	execution_copy(dst, c->x);
+	e->n_lvals = c->n_state;
+	*state = xcalloc((size_t)(c->n_state > 0 ? c->n_state : 1), sizeof **state);
+	if (c->state && c->n_state > 0)
+		memcpy(*state, c->state, (size_t)c->n_state * sizeof **state);
+}
+
+/* The states explained: where the proposition holds, or for forall (whose
+ * interesting outcome is a counterexample) where it fails. */
+static bool targets(const litmus_test *t, bool holds)
+{
+	return t->quant == Q_FORALL ? !holds : holds;
+}
+
+static long target_count(const litmus_test *t, const test_result *r)
+{
+	return t->quant == Q_FORALL ? r->neg : r->pos;
+}
+
+void explainer_on_candidate(void *ctx, const engine_candidate *c)
+{
+	explainer *e = ctx;
+	bool allowed = !c->verdict || c->verdict->allowed;
+	if (allowed && e->o.show != SHOW_WHICH_NONE && e->o.dot_dir)
+		show_candidate(e, c);
+	if (!e->o.explain || !targets(e->t, c->holds))
+		return;
+	if (allowed) {
+		if (!e->have_allowed) {
+			keep(e, &e->allowed, &e->allowed_state, c);
+			e->have_allowed = true;
+		}
+		return;
+	}
+	e->reaching_forbidden++;
+	const char *name = c->verdict->failed ? c->verdict->failed : "?";
+	int i = 0;
+	while (i < e->n_checks && strcmp(e->checks[i].name, name) != 0)
+		i++;
+	if (i == e->n_checks) {
+		GROW(e->checks, e->cap_checks, (size_t)e->n_checks + 1);
+		e->checks[e->n_checks++] = (check_count){ name, 0 };
+	}
+	e->checks[i].count++;
+	if (!e->have_forbidden) {
+		keep(e, &e->forbidden, &e->forbidden_state, c);
+		e->have_forbidden = true;
+	}
+}
+
+/* ---- printing ------------------------------------------------------------------------- */
+
+static void put_event(FILE *out, const execution *x, const event_names *nm, int e)
+{
+	strbuf sb = { 0 };
+	event_describe(x, e, &sb);
+	fprintf(out, "%s: %s", nm->name[e], sb.s);
+	sb_free(&sb);
+}
+
+/* Is `via` already said by one of the comma-separated labels (po for po,
+ * fr for fre, sync for sync...)? */
+static bool via_redundant(const char *labels, const char *via)
+{
+	size_t vlen = strlen(via);
+	for (const char *p = labels; *p;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if ((len == vlen && !strncmp(p, via, len)) || (vlen == 2 && len == 3 && !strncmp(p, via, 2)))
+			return true;
+		p += len + (comma != NULL);
+	}
+	return false;
+}
+
+/* "a: W x=1 (P0) -po:sync-> b: R y=0 (P0) -fre-> ..." */
+static void put_path(FILE *out, const execution *x, const event_names *nm, const brel *fr, const cat_step *s,
+		     int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (i == 0 || s[i].from != s[i - 1].to) {
+			if (i)
+				fputs(" ... ", out);
+			put_event(out, x, nm, s[i].from);
+		}
+		strbuf lab = { 0 };
+		edge_labels(x, fr, s[i].from, s[i].to, &lab);
+		fprintf(out, " -%s", lab.len ? lab.s : "?");
+		if (s[i].via && (!lab.len || !via_redundant(lab.s, s[i].via)))
+			fprintf(out, ":%s", s[i].via);
+		fputs("-> ", out);
+		put_event(out, x, nm, s[i].to);
+		sb_free(&lab);
+	}
+	fputc('\n', out);
+}
+
+/* Events, rf and co of a witness. */
+static void put_execution(FILE *out, const explainer *e, const execution *x, const event_names *nm,
+			  const value *state, const test_result *r)
+{
+	strbuf sb = { 0 };
+	state_line(e->t, r, state, &sb);
+	fprintf(out, "  State: %s\n", sb.len ? sb.s : "(nothing displayed)");
+	sb_free(&sb);
+	fputs("  Events:", out);
+	bool first = true;
+	for (int i = 0; i < x->n; i++) {
+		if (x->ev[i].flags & EVF_INIT)
+			continue;
+		fputs(first ? " " : "; ", out);
+		put_event(out, x, nm, i);
+		first = false;
+	}
+	fputs("\n  rf:", out);
+	first = true;
+	for (int w = 0; w < x->n; w++)
+		for (int rd = 0; rd < x->n; rd++)
+			if (brel_has(&x->rf, w, rd)) {
+				fprintf(out, "%s%s -> %s", first ? " " : "; ", nm->name[w], nm->name[rd]);
+				first = false;
+			}
+	fputs("\n  co:", out);
+	first = true;
+	/* per location, its writes in coherence order (position = number of
+	 * co-predecessors) */
+	for (int l = 0; l < e->t->n_locs; l++) {
+		int n_w = 0;
+		for (int w = 0; w < x->n; w++)
+			n_w += x->ev[w].kind == EV_WRITE && x->ev[w].loc == l;
+		if (n_w < 2)
+			continue;
+		fputs(first ? " " : "; ", out);
+		first = false;
+		for (int pos = 0; pos < n_w; pos++)
+			for (int w = 0; w < x->n; w++) {
+				if (x->ev[w].kind != EV_WRITE || x->ev[w].loc != l)
+					continue;
+				int before = 0;
+				for (int v = 0; v < x->n; v++)
+					before += brel_has(&x->co, v, w);
+				if (before == pos)
+					fprintf(out, "%s%s", pos ? " -> " : "", nm->name[w]);
+			}
+	}
+	fputc('\n', out);
+}
+
+static bool write_explained_dot(explainer *e, const execution *x, const cat_step *hl, int n_hl, diag *d)
+{
+	if (!e->o.dot_dir)
+		return true;
+	char *path = dot_path(e, "explain");
+	char *title = xasprintf("%s (%s): %s", e->t->name ? e->t->name : "", e->model_key,
+				n_hl ? "a forbidden execution, the failing cycle in red" : "an allowed witness");
+	strbuf why = { 0 };
+	bool ok = dot_write_file(path, x, title, hl, n_hl, &why);
+	if (!ok)
+		diag_error(d, (srcloc){ path, 0, 0 }, "cannot write the execution graph: %s", why.s ? why.s : "");
+	sb_free(&why);
+	free(title);
+	free(path);
+	return ok;
+}
+
+static bool explain_forbidden(explainer *e, cat_model *m, const test_result *r, FILE *out, diag *d)
+{
+	fputs("  Forbidden by", out);
+	for (int i = 0; i < e->n_checks; i++)
+		fprintf(out, "%s%s (%ld of %ld candidate execution%s reaching them)", i ? ", " : ": ",
+			e->checks[i].name, e->checks[i].count, e->reaching_forbidden,
+			e->reaching_forbidden == 1 ? "" : "s");
+	fputc('\n', out);
+	const execution *x = &e->forbidden;
+	event_names nm;
+	event_names_init(&nm, x);
+	put_execution(out, e, x, &nm, e->forbidden_state, r);
+	bool ok = true;
+	int *failing = xcalloc((size_t)cat_model_n_checks(m) + 1, sizeof *failing);
+	int n_failing = cat_model_failing_checks(m, x, failing, d);
+	if (n_failing < 0) {
+		ok = false;
+	} else {
+		fputs("  Failing checks:", out);
+		for (int i = 0; i < n_failing; i++)
+			fprintf(out, "%s%s", i ? ", " : " ", cat_model_check_name(m, failing[i]));
+		fputc('\n', out);
+	}
+	cat_explanation ex = { 0 };
+	if (n_failing > 0 && (ok = cat_model_explain_check(m, x, failing[0], &ex, d))) {
+		brel fr = execution_fr(x);
+		if (ex.shape == CAT_SHAPE_EVENT) {
+			fprintf(out, "  In check %s: ", ex.check_name);
+			put_event(out, x, &nm, ex.event);
+			fputc('\n', out);
+		} else if (ex.shape == CAT_SHAPE_NONE) {
+			fprintf(out, "  In check %s: no cycle or pair to show\n", ex.check_name);
+		} else {
+			fprintf(out, "  In check %s:", ex.check_name);
+			for (int i = 0; i < ex.n_top; i++) {
+				if (i == 0 || ex.top[i].from != ex.top[i - 1].to)
+					fprintf(out, "%s%s", i ? " ... " : " ", nm.name[ex.top[i].from]);
+				fprintf(out, " -%s-> %s", ex.top[i].via, nm.name[ex.top[i].to]);
+			}
+			fputc('\n', out);
+			fputs(ex.shape == CAT_SHAPE_PAIR ? "  Path: " : "  Cycle: ", out);
+			put_path(out, x, &nm, &fr, ex.steps, ex.n_steps);
+		}
+		brel_free(&fr);
+		if (!write_explained_dot(e, x, ex.steps, ex.n_steps, d))
+			ok = false;
+	}
+	cat_explanation_free(&ex);
+	free(failing);
+	event_names_free(&nm);
+	return ok;
+}
+
+bool explainer_finish(explainer *e, cat_model *m, const test_result *r, FILE *out, diag *d)
+{
+	bool ok = true;
+	if (e->dot_failed) {
+		diag_error(d, (srcloc){ e->o.dot_dir ? e->o.dot_dir : "-o", 0, 0 },
+			   "cannot write an execution graph: %s", e->dot_error.s ? e->dot_error.s : "");
+		ok = false;
+	}
+	if (!e->o.explain)
+		return ok;
+	bool allowed = target_count(e->t, r) > 0;
+	fprintf(out, "Explain %s %s: %s\n", e->t->name ? e->t->name : "?", e->model_key,
+		allowed ? "allowed" : "forbidden");
+	fprintf(out, "  Target: the final states where the condition's proposition %s\n",
+		e->t->quant == Q_FORALL ? "fails (a counterexample to forall)" : "holds");
+	if (allowed) {
+		if (e->have_allowed) {
+			event_names nm;
+			event_names_init(&nm, &e->allowed);
+			fputs("  Witness: an allowed execution reaching the condition's states\n", out);
+			put_execution(out, e, &e->allowed, &nm, e->allowed_state, r);
+			event_names_free(&nm);
+			if (!write_explained_dot(e, &e->allowed, NULL, 0, d))
+				ok = false;
+		}
+	} else if (!e->have_forbidden) {
+		fputs("  No candidate execution reaches the condition's states.\n", out);
+	} else if (!m) {
+		fputs("  No model to ask.\n", out);
+	} else if (!explain_forbidden(e, m, r, out, d)) {
+		ok = false;
+	}
+	fputc('\n', out);
+	return ok;
+}

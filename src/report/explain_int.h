@@ -1,0 +1,45 @@
+/* explain_int.h — (private to src/report) what explanations and execution
+ * graphs share: names and descriptions of events, edge labels read off an
+ * execution, copies of executions, and writing one graph.
+ *
+ * Names: a thread's events get letters in program order, thread after
+ * thread (a, b, ..., z, aa, ab, ...); the initial write of location x is
+ * "i(x)".  Descriptions: "W x=1 (P0)", "R y=0 (P1)", "F sync (P0)",
+ * "B (P0)" (a branch), "W x=0 (init)"; an atomic access is "R*" / "W*".
+ */
+#ifndef WEFT_EXPLAIN_INT_H
+#define WEFT_EXPLAIN_INT_H
+
+#include "report_extra.h"
+
+/* Event names of one execution (owned). */
+typedef struct event_names {
+	int n;
+	char **name;
+} event_names;
+
+void event_names_init(event_names *nm, const execution *x);
+void event_names_free(event_names *nm);
+/* "W x=1 (P0)" */
+void event_describe(const execution *x, int e, strbuf *sb);
+
+/* fr = rf^-1; co of x (owned by the caller). */
+brel execution_fr(const execution *x);
+/* The base relations holding (a, b), herd's way: rfe/rfi, coe/coi,
+ * fre/fri, po (followed by the names of the fences po-between a and b),
+ * addr, data, ctrl, rmw, comma separated; nothing when none holds. */
+void edge_labels(const execution *x, const brel *fr, int a, int b, strbuf *sb);
+
+/* A deep copy of x (x->test is shared). */
+void execution_copy(execution *dst, const execution *src);
+
+/* Write x as a Graphviz digraph to `path`: events in one cluster per thread
+ * (initial writes in their own), po (immediate successors), rf, co
+ * (immediate), fr (to the first co-later write) and dependency edges, each
+ * labelled; the `n_hl` edges of `hl` drawn over them in bold red with their
+ * labels.  Returns false, with the reason in *why, when the file cannot be
+ * written. */
+bool dot_write_file(const char *path, const execution *x, const char *title, const cat_step *hl, int n_hl,
+		    strbuf *why);
+
+#endif

@@ -1,0 +1,137 @@
+/* report_extra.h — results beyond herd's blocks: outcome tables (one row
+ * per test, one column per model, optionally a hardware column), the
+ * explanation of an outcome (which check forbids it, and a cycle of one
+ * execution reaching it), and Graphviz drawings of executions.
+ *
+ * Tables are built in the parent process from one-line cell records that
+ * each worker prints (table_record_print / table_record_parse), so that the
+ * worker pool and its ordered output stay as they are.
+ *
+ * Ownership: an outcome_table owns its strings and rows (table_free); a
+ * hw_log owns what it read (hw_log_free); an explainer owns the executions
+ * it copied (explainer_free).
+ */
+#ifndef WEFT_REPORT_EXTRA_H
+#define WEFT_REPORT_EXTRA_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../cat/cat.h"
+#include "../engine/engine.h"
+#include "../exec/exec.h"
+#include "../prog/prog.h"
+#include "../util/util.h"
+
+/* ---- outcome tables ---------------------------------------------------------- */
+
+enum table_format { TABLE_MARKDOWN, TABLE_LATEX, TABLE_CSV };
+enum table_cells { TABLE_CELLS_VERDICT, TABLE_CELLS_COUNTS, TABLE_CELLS_STATES };
+
+/* What one (test, model) cell holds.  Allowed / Forbidden speak of the
+ * condition's proposition: allowed when some allowed execution ends in a
+ * state where it holds (the "exists" reading, as mcompare's Ok). */
+enum cell_status {
+	CELL_NOT_RUN,      /* the test does not run under this model */
+	CELL_ALLOWED,
+	CELL_FORBIDDEN,
+	CELL_TIMEOUT,
+	CELL_ERROR,        /* could not be read, parsed or run */
+	CELL_CRASHED,
+	CELL_OUT_OF_MEMORY,
+};
+
+typedef struct table_cell {
+	enum cell_status status;
+	long pos, neg;     /* allowed executions where the proposition holds / not */
+	int n_states;      /* distinct final states */
+} table_cell;
+
+/* A hardware verdict on the proposition's states. */
+enum hw_status { HW_UNKNOWN, HW_OBSERVED, HW_UNOBSERVED };
+
+typedef struct table_row {
+	char *name;
+	bool quant_known;       /* a record told the condition's quantifier */
+	enum quantifier quant;
+	int n_cells;            /* grows with the model columns */
+	table_cell *cells;
+	enum hw_status hw;
+} table_row;
+
+typedef struct outcome_table {
+	int n_models;
+	char **models;          /* column headers, model keys */
+	int n_rows;
+	size_t cap_rows;
+	table_row *rows;
+	char *hardware;         /* hardware column header, NULL: no column */
+} outcome_table;
+
+void table_init(outcome_table *t);
+void table_free(outcome_table *t);
+/* The column of model `key`, added at the right when new. */
+int table_column(outcome_table *t, const char *key);
+/* A new row (its cells CELL_NOT_RUN); returns its index. */
+int table_add_row(outcome_table *t, const char *name);
+table_cell *table_cell_at(outcome_table *t, int row, int column);
+
+/* The record a worker prints for one (test, model):
+ *   @cell MODEL STATUS QUANT POS NEG STATES
+ * (tab-separated; r may be NULL for a status without counts). */
+void table_record_print(FILE *out, const char *model_key, enum cell_status st, enum quantifier q,
+			const test_result *r);
+/* The same for every model of a test that ended abnormally. */
+void table_record_status(FILE *out, const char *model_key, enum cell_status st);
+/* Read the records of a worker's output into row `row`; other lines are
+ * ignored.  Returns the number of records read. */
+int table_records_read(outcome_table *t, int row, const char *text, size_t len);
+
+void table_write(FILE *out, const outcome_table *t, enum table_format f, enum table_cells c);
+
+/* ---- hardware logs (table_hw.c) ------------------------------------------------- */
+
+/* What a hardware (or any other) log says about tests: an mcompare table
+ * (`NAME | V1 V2 ...`, the column whose header names "Hardware", else the
+ * last), or herd7 / litmus7 result logs (Test / Observation / Condition
+ * lines). */
+typedef struct hw_log hw_log;
+
+hw_log *hw_log_read(const char *path, diag *d);
+void hw_log_free(hw_log *h);
+/* Its column header: the mcompare column's name, else the file's base name. */
+const char *hw_log_title(const hw_log *h);
+/* Whether the proposition's states of test `name` were observed (an
+ * mcompare Ok, or a log's count of runs ending in them); HW_UNKNOWN when the
+ * log does not name the test. */
+enum hw_status hw_log_lookup(const hw_log *h, const char *name);
+/* Number of tests it speaks of. */
+int hw_log_count(const hw_log *h);
+
+/* ---- explanations and graphs (explain*.c, dot*.c) ---------------------------------- */
+
+/* Which allowed executions get a .dot file (herd7's -show). */
+enum show_which { SHOW_WHICH_NONE, SHOW_WHICH_PROP, SHOW_WHICH_NEG, SHOW_WHICH_ALL };
+
+typedef struct explain_opts {
+	bool explain;            /* print the explanation after the block       */
+	enum show_which show;    /* executions to draw                          */
+	const char *dot_dir;     /* where .dot files go (show or explain)       */
+	const char *model_key;   /* for file names and headings                 */
+} explain_opts;
+
+/* Collects what -explain and -show need while an engine runs: pass
+ * explainer_on_candidate and the explainer as engine_opts' on_candidate and
+ * candidate_ctx. */
+typedef struct explainer explainer;
+
+explainer *explainer_new(const litmus_test *t, const explain_opts *o);
+void explainer_on_candidate(void *ctx, const engine_candidate *c);
+/* After the run: print the explanation to out (when asked), write the .dot
+ * files (when asked).  The model is used again here (after the engine is
+ * done with it).  Returns false after reporting through d when a file could
+ * not be written or the model could not evaluate. */
+bool explainer_finish(explainer *e, cat_model *m, const test_result *r, FILE *out, diag *d);
+void explainer_free(explainer *e);
+
+#endif

@@ -1,0 +1,132 @@
+/* table.c — the outcome table as data: rows, model columns, and the one-line
+ * records that carry a cell from a worker to the parent. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_extra.h"
+
+void table_init(outcome_table *t)
+{
+	memset(t, 0, sizeof *t);
+}
+
+void table_free(outcome_table *t)
+{
+	for (int i = 0; i < t->n_models; i++)
+		free(t->models[i]);
+	free(t->models);
+	for (int i = 0; i < t->n_rows; i++) {
+		free(t->rows[i].name);
+		free(t->rows[i].cells);
+	}
+	free(t->rows);
+	free(t->hardware);
+	memset(t, 0, sizeof *t);
+}
+
+int table_column(outcome_table *t, const char *key)
+{
+	for (int i = 0; i < t->n_models; i++)
+		if (!strcmp(t->models[i], key))
+			return i;
+	t->models = xrealloc(t->models, (size_t)(t->n_models + 1) * sizeof *t->models);
+	t->models[t->n_models] = xstrdup(key);
+	return t->n_models++;
+}
+
+int table_add_row(outcome_table *t, const char *name)
+{
+	GROW(t->rows, t->cap_rows, (size_t)t->n_rows + 1);
+	table_row *r = &t->rows[t->n_rows];
+	memset(r, 0, sizeof *r);
+	r->name = xstrdup(name);
+	r->hw = HW_UNKNOWN;
+	return t->n_rows++;
+}
+
+table_cell *table_cell_at(outcome_table *t, int row, int column)
+{
+	table_row *r = &t->rows[row];
+	if (column >= r->n_cells) {
+		r->cells = xrealloc(r->cells, (size_t)(column + 1) * sizeof *r->cells);
+		for (int k = r->n_cells; k <= column; k++)
+			r->cells[k] = (table_cell){ CELL_NOT_RUN, 0, 0, 0 };
+		r->n_cells = column + 1;
+	}
+	return &r->cells[column];
+}
+
+/* ---- records ------------------------------------------------------------------- */
+
+static const char *const status_words[] = {
+	[CELL_NOT_RUN] = "not-run", [CELL_ALLOWED] = "allowed", [CELL_FORBIDDEN] = "forbidden",
+	[CELL_TIMEOUT] = "timeout", [CELL_ERROR] = "error", [CELL_CRASHED] = "crashed",
+	[CELL_OUT_OF_MEMORY] = "out-of-memory",
+};
+static const char *const quant_words[] = { [Q_EXISTS] = "exists", [Q_NOT_EXISTS] = "~exists", [Q_FORALL] = "forall" };
+
+#define RECORD_TAG "@cell\t"
+
+void table_record_print(FILE *out, const char *model_key, enum cell_status st, enum quantifier q,
+			const test_result *r)
+{
+	fprintf(out, RECORD_TAG "%s\t%s\t%s\t%ld\t%ld\t%d\n", model_key, status_words[st], quant_words[q],
+		r ? r->pos : 0, r ? r->neg : 0, r ? r->n_states : 0);
+}
+
+void table_record_status(FILE *out, const char *model_key, enum cell_status st)
+{
+	fprintf(out, RECORD_TAG "%s\t%s\t-\t0\t0\t0\n", model_key, status_words[st]);
+}
+
+static int word_index(const char *w, const char *const *words, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (words[i] && !strcmp(w, words[i]))
+			return i;
+	return -1;
+}
+
+/* One record line (without its tag), split at tabs in place. */
+static bool read_record(outcome_table *t, int row, char *line)
+{
+	char *field[6];
+	int n = 0;
+	char *save = NULL;
+	for (char *p = strtok_r(line, "\t", &save); p && n < 6; p = strtok_r(NULL, "\t", &save))
+		field[n++] = p;
+	if (n != 6)
+		return false;
+	int st = word_index(field[1], status_words, (int)(sizeof status_words / sizeof *status_words));
+	if (st < 0)
+		return false;
+	table_cell *c = table_cell_at(t, row, table_column(t, field[0]));
+	c->status = (enum cell_status)st;
+	c->pos = strtol(field[3], NULL, 10);
+	c->neg = strtol(field[4], NULL, 10);
+	c->n_states = (int)strtol(field[5], NULL, 10);
+	int q = word_index(field[2], quant_words, 3);
+	if (q >= 0) {
+		t->rows[row].quant_known = true;
+		t->rows[row].quant = (enum quantifier)q;
+	}
+	return true;
+}
+
+int table_records_read(outcome_table *t, int row, const char *text, size_t len)
+{
+	int n = 0;
+	size_t tag = strlen(RECORD_TAG);
+	const char *end = text + len;
+	for (const char *p = text; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *stop = nl ? nl : end;
+		if ((size_t)(stop - p) > tag && !strncmp(p, RECORD_TAG, tag)) {
+			char *line = xstrndup(p + tag, (size_t)(stop - p) - tag);
+			n += read_record(t, row, line);
+			free(line);
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return n;
+}
