@@ -3,6 +3,7 @@
  * Only command-line plumbing lives here: inputs are expanded and selected
  * (cli/inputs, cli/select), models and expectations are loaded once, then
  * every test runs in a worker process (cli/runner, cli/job). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,6 +15,7 @@
 #include "cli/progress.h"
 #include "cli/runner.h"
 #include "cli/select.h"
+#include "report/report_extra.h"
 
 /* How long past -timeout the parent waits before it kills a worker: the
  * engine stops itself at the timeout, this catches a test stuck elsewhere
@@ -34,11 +36,71 @@ static int default_workers(void)
 static bool preload_models(const suite_run *s, diag *d)
 {
 	bool ok = true;
-	for (int i = 0; i < s->plan->n; i++) {
-		const char *name = job_model_name(s, s->plan->v[i].arch);
-		if (name && !model_cache_get(s->models, name, d))
-			ok = false;
+	for (int i = 0; i < s->plan->n; i++)
+		for (int k = 0; k < job_n_models(s); k++) {
+			const char *name = job_model_at(s, s->plan->v[i].arch, k);
+			if (name && !model_cache_get(s->models, name, d))
+				ok = false;
+		}
+	return ok;
+}
+
+/* -table: the rows (tests in input order) and the columns (models in
+ * command-line order, or each architecture's default as first met); the
+ * workers' records fill the cells. */
+static void table_collect(void *ctx, int i, const char *out, size_t len)
+{
+	suite_run *s = ctx;
+	table_records_read(s->table, i, out, len);
+}
+
+static void table_prepare(outcome_table *t, const suite_run *s)
+{
+	table_init(t);
+	for (int i = 0; i < s->plan->n; i++)
+		for (int k = 0; k < job_n_models(s); k++) {
+			const char *name = job_model_at(s, s->plan->v[i].arch, k);
+			if (name) {
+				char *key = suite_model_key(name);
+				table_column(t, key);
+				free(key);
+			}
+		}
+	for (int i = 0; i < s->plan->n; i++)
+		table_add_row(t, s->plan->v[i].name);
+}
+
+/* Fill the hardware column and write the table where -o says.  Returns
+ * false after reporting. */
+static bool table_finish(outcome_table *t, const weft_options *o, diag *d)
+{
+	if (o->hardware) {
+		hw_log *hw = hw_log_read(o->hardware, d);
+		if (!hw)
+			return false;
+		t->hardware = xstrdup(hw_log_title(hw));
+		for (int i = 0; i < t->n_rows; i++)
+			t->rows[i].hw = hw_log_lookup(hw, t->rows[i].name);
+		hw_log_free(hw);
 	}
+	FILE *out = stdout;
+	if (o->output) {
+		out = fopen(o->output, "w");
+		if (!out) {
+			diag_error(d, (srcloc){ o->output, 0, 0 }, "cannot write the table: %s", strerror(errno));
+			return false;
+		}
+	}
+	static const enum table_format formats[] = { TABLE_MARKDOWN, TABLE_MARKDOWN, TABLE_LATEX, TABLE_CSV };
+	static const enum table_cells cells[] = { TABLE_CELLS_VERDICT, TABLE_CELLS_COUNTS, TABLE_CELLS_STATES };
+	table_write(out, t, formats[o->table], cells[o->cells]);
+	bool ok = !ferror(out);
+	if (out != stdout)
+		ok = (fclose(out) == 0) && ok;
+	else
+		ok = (fflush(out) == 0) && ok;
+	if (!ok)
+		diag_error(d, (srcloc){ o->output ? o->output : "<stdout>", 0, 0 }, "could not write the table");
 	return ok;
 }
 
@@ -60,14 +122,28 @@ static int run_suite(const weft_options *o, const test_plan *plan, const expect_
 	}
 	if (o->maxmem_mb > 0 && !runner_can_limit_memory())
 		fputs("weft: warning: -maxmem is not enforced in sanitizer builds\n", stderr);
-	runner_limits lim = { o->jobs > 0 ? o->jobs : default_workers(), kill_deadline(o->timeout), o->maxmem_mb };
-	job_callbacks cb = { job_run, job_abnormal, job_name, &s };
+	/* The engine's timeout applies to each model's run of a test. */
+	runner_limits lim = { o->jobs > 0 ? o->jobs : default_workers(),
+			      kill_deadline(o->timeout * job_n_models(&s)), o->maxmem_mb };
+	job_callbacks cb = { job_run, job_abnormal, job_name, &s, NULL };
+	outcome_table table;
+	bool tabulate = o->action == ACT_RUN && o->table != TBL_NONE;
+	if (tabulate) {
+		table_prepare(&table, &s);
+		s.table = &table;
+		cb.collect = table_collect;
+	}
 	progress pr;
 	progress_init(&pr, stderr, plan->n, o->action == ACT_RUN && !o->quiet && isatty(STDERR_FILENO));
 	run_totals t;
 	double start = progress_now();
 	runner_run(&lim, &cb, plan->n, &pr, &t);
 	double seconds = progress_now() - start;
+	if (tabulate) {
+		if (!t.output_closed && !table_finish(&table, o, &d))
+			status = 1;
+		table_free(&table);
+	}
 	if (t.sum.mismatches > 0) {
 		fprintf(stderr, "weft: %d expectation%s not met:\n", t.sum.mismatches,
 			t.sum.mismatches == 1 ? "" : "s");
@@ -102,8 +178,8 @@ int main(int argc, char **argv)
 		options_free(&o);
 		return 0;
 	}
-	if (o.inputs.n == 0 || o.models.n > 1) {
-		fputs(o.inputs.n == 0 ? "weft: no input files\n" : "weft: one -model per run (for now)\n", stderr);
+	if (o.inputs.n == 0) {
+		fputs("weft: no input files\n", stderr);
 		fputs("Try 'weft -help'.\n", stderr);
 		options_free(&o);
 		return 2;

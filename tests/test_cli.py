@@ -19,7 +19,7 @@ def test_help_lists_every_option(weft, srcdir):
     assert r.stdout.startswith("Usage: weft")
     for opt in ("-model", "-engine", "-I", "-timeout", "-stats", "-check", "-dump", "-version",
                 "-format", "-select", "-names", "-excl", "-shard", "-j", "-maxmem", "-failures-ok",
-                "-expect", "-q"):
+                "-expect", "-q", "-table", "-table-cells", "-hardware", "-o", "-explain", "-show"):
         assert re.search(r"^\s+" + re.escape(opt) + r"\b", r.stdout, re.M), opt
     # The man page documents every option the help lists.
     man = (srcdir / "man" / "weft.1").read_text()
@@ -41,11 +41,28 @@ def test_j_glued_and_separate_forms(weft, tmp_path):
         assert (r.returncode, r.stderr) == (0, ""), args
 
 
-def test_one_model_per_run_for_now(weft, tmp_path):
+def test_several_models_give_one_block_each_in_command_line_order(weft, tmp_path):
     f = tmp_path / "MP.litmus"
     f.write_text(MP)
-    r = weft("-model", "sc", "-model", "tso", f)
-    assert r.returncode == 2 and "one -model" in r.stderr
+    r = weft("-q", "-model", "sc", "-model", "power", f)
+    assert r.returncode == 0, r.stderr
+    obs = re.findall(r"^Observation MP-cli (\w+)", r.stdout, re.M)
+    # sc forbids MP's relaxed outcome, power allows it: the order shows.
+    assert obs == ["Never", "Sometimes"]
+    one = [weft("-q", "-model", m, f).stdout for m in ("sc", "power")]
+    strip = lambda s: re.sub(r"^Time .*\n", "", s, flags=re.M)
+    assert strip(r.stdout) == strip(one[0]) + strip(one[1])
+
+
+def test_table_option_combinations_are_usage_errors(weft, tmp_path):
+    f = tmp_path / "MP.litmus"
+    f.write_text(MP)
+    for args in (["-table-cells", "counts"], ["-hardware", f], ["-o", tmp_path / "x"],
+                 ["-show", "all"], ["-table", "csv", "-explain"], ["-table", "html"],
+                 ["-table", "csv", "-format", "yaml"], ["-show", "some", "-o", tmp_path]):
+        r = weft(*args, f)
+        assert r.returncode == 2, args
+        assert "weft:" in r.stderr and "-help" in r.stderr, args
 
 
 def test_usage_errors_exit_2(weft):

@@ -6,6 +6,7 @@
 #include "../arch/arch.h"
 #include "../litmus/litmus.h"
 #include "../report/report.h"
+#include "../report/report_extra.h"
 
 static bool has_suffix(const char *s, const char *suffix)
 {
@@ -13,12 +14,22 @@ static bool has_suffix(const char *s, const char *suffix)
 	return n >= m && !strcmp(s + n - m, suffix);
 }
 
-const char *job_model_name(const suite_run *s, const char *arch)
+int job_n_models(const suite_run *s)
+{
+	return s->o->models.n > 0 ? s->o->models.n : 1;
+}
+
+const char *job_model_at(const suite_run *s, const char *arch, int k)
 {
 	if (s->o->models.n > 0)
-		return s->o->models.v[0];
+		return k < s->o->models.n ? s->o->models.v[k] : NULL;
 	const struct arch *a = arch ? arch_find(arch) : NULL;
 	return a ? a->default_model : NULL;
+}
+
+const char *job_model_name(const suite_run *s, const char *arch)
+{
+	return job_model_at(s, arch, 0);
 }
 
 const char *job_name(void *ctx, int i)
@@ -50,51 +61,96 @@ static void print_failure(const suite_run *s, const test_entry *e, const char *m
 	}
 }
 
-static void run_test(const suite_run *s, const test_entry *e, const litmus_test *t, job_report *rep,
-		     strbuf *notes, diag *d)
+static void table_failure(const char *model, enum cell_status st)
+{
+	char *key = model ? suite_model_key(model) : xstrdup("?");
+	table_record_status(stdout, key, st);
+	free(key);
+}
+
+/* The engine's run of t under `model`, with the explainer listening when
+ * -explain or -show asks for it.  Returns false after reporting. */
+static bool run_engine(const suite_run *s, const litmus_test *t, const char *model, cat_model *m,
+		       test_result *r, explainer **ex, diag *d)
 {
 	const weft_options *o = s->o;
-	const char *model = job_model_name(s, t->arch_name);
+	engine_opts eo = s->eo;
+	*ex = NULL;
+	if (o->explain || o->show != SHOW_NONE) {
+		char *key = suite_model_key(model);
+		explain_opts xo = { o->explain, (enum show_which)o->show, o->output, key };
+		*ex = explainer_new(t, &xo);
+		free(key);
+		eo.on_candidate = explainer_on_candidate;
+		eo.candidate_ctx = *ex;
+	}
+	return engine_run(o->engine, t, m, &eo, r, d);
+}
+
+/* Test t under one model: its block (or YAML document, or table record),
+ * counted into *rep. */
+static void run_model(const suite_run *s, const test_entry *e, const litmus_test *t, const char *model,
+		      job_report *rep, strbuf *notes, diag *d)
+{
+	const weft_options *o = s->o;
+	bool table = o->table != TBL_NONE;
 	cat_model *m = model ? model_cache_get(s->models, model, d) : NULL;
 	if (!m) {
 		if (!model)
 			diag_error(d, (srcloc){ t->file, 1, 1 }, "no default model for architecture %s", t->arch_name);
 		rep->errors++;
-		if (o->format == FMT_YAML)
+		if (table)
+			table_failure(model, CELL_ERROR);
+		else if (o->format == FMT_YAML)
 			print_failure(s, e, model, "Error", NULL, 0, stdout);
 		return;
 	}
 	test_result r;
-	if (!engine_run(o->engine, t, m, &s->eo, &r, d)) {
+	explainer *ex;
+	if (!run_engine(s, t, model, m, &r, &ex, d)) {
+		explainer_free(ex);
 		rep->errors++;
-		if (o->format == FMT_YAML)
+		if (table)
+			table_failure(model, CELL_ERROR);
+		else if (o->format == FMT_YAML)
 			print_failure(s, e, model, "Error", NULL, 0, stdout);
 		return;
 	}
 	if (r.timed_out) {
 		rep->timeouts++;
-		print_failure(s, e, model, "Timeout", "timeout", o->timeout, stdout);
+		if (table)
+			table_failure(model, CELL_TIMEOUT);
+		else
+			print_failure(s, e, model, "Timeout", "timeout", o->timeout, stdout);
 	} else {
-		if (o->format == FMT_YAML) {
-			char *key;
-			yaml_test_info info = info_of(s, e, t->name, t->arch_name, model, &key);
-			info.engine = r.engine ? r.engine : o->engine;
+		char *key = suite_model_key(model);
+		if (table) {
+			table_record_print(stdout, key, r.pos > 0 ? CELL_ALLOWED : CELL_FORBIDDEN, t->quant, &r);
+		} else if (o->format == FMT_YAML) {
+			yaml_test_info info = { t->name, e->path, t->arch_name, key, r.engine ? r.engine : o->engine };
 			yaml_emit_result(stdout, &info, t, &r);
-			free(key);
 		} else {
 			report_herd(stdout, t, &r, true, o->stats);
 		}
+		if (ex && !explainer_finish(ex, m, &r, stdout, d))
+			rep->errors++;
 		if (verdict_ok(t->quant, r.pos, r.neg))
 			rep->ok++;
 		else
 			rep->no++;
-		if (s->expect) {
-			char *key = suite_model_key(model);
+		if (s->expect)
 			rep->mismatches += expect_check(s->expect, t, key, &r, notes);
-			free(key);
-		}
+		free(key);
 	}
+	explainer_free(ex);
 	test_result_free(&r);
+}
+
+static void run_test(const suite_run *s, const test_entry *e, const litmus_test *t, job_report *rep,
+		     strbuf *notes, diag *d)
+{
+	for (int k = 0; k < job_n_models(s); k++)
+		run_model(s, e, t, job_model_at(s, t->arch_name, k), rep, notes, d);
 }
 
 void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
@@ -110,8 +166,12 @@ void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
 	litmus_test *t = litmus_parse_file(e->path, &d);
 	if (!t) {
 		rep->errors++;
-		if (s->o->action == ACT_RUN && s->o->format == FMT_YAML)
-			print_failure(s, e, job_model_name(s, e->arch), "Error", NULL, 0, stdout);
+		for (int k = 0; s->o->action == ACT_RUN && k < job_n_models(s); k++) {
+			if (s->o->table != TBL_NONE)
+				table_failure(job_model_at(s, e->arch, k), CELL_ERROR);
+			else if (s->o->format == FMT_YAML)
+				print_failure(s, e, job_model_at(s, e->arch, k), "Error", NULL, 0, stdout);
+		}
 		return;
 	}
 	if (s->o->action == ACT_DUMP)
@@ -121,14 +181,21 @@ void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
 	litmus_test_free(t);
 }
 
-void job_abnormal(void *ctx, int i, enum job_end end, int detail, FILE *out)
+static enum cell_status cell_of_end(enum job_end end)
 {
-	const suite_run *s = ctx;
-	const test_entry *e = &s->plan->v[i];
-	const char *model = s->o->action == ACT_RUN ? job_model_name(s, e->arch) : NULL;
-	/* -check prints nothing on stdout: its records go with the diagnostics. */
-	if (s->o->action == ACT_CHECK)
-		out = stderr;
+	switch (end) {
+	case JOB_TIMEOUT: return CELL_TIMEOUT;
+	case JOB_OUT_OF_MEMORY: return CELL_OUT_OF_MEMORY;
+	case JOB_CRASHED_SIGNAL: case JOB_CRASHED_EXIT: return CELL_CRASHED;
+	case JOB_FINISHED: break;
+	}
+	return CELL_ERROR;
+}
+
+/* The record of one model's run of a test that did not finish. */
+static void abnormal_record(const suite_run *s, const test_entry *e, const char *model, enum job_end end,
+			    int detail, FILE *out)
+{
 	switch (end) {
 	case JOB_FINISHED:
 		break;
@@ -154,4 +221,28 @@ void job_abnormal(void *ctx, int i, enum job_end end, int detail, FILE *out)
 			fprintf(out, "Test %s Crashed exit %d\n\n", e->name, detail);
 		break;
 	}
+}
+
+void job_abnormal(void *ctx, int i, enum job_end end, int detail, FILE *out)
+{
+	const suite_run *s = ctx;
+	const test_entry *e = &s->plan->v[i];
+	bool run = s->o->action == ACT_RUN;
+	/* -check prints nothing on stdout: its records go with the diagnostics. */
+	if (s->o->action == ACT_CHECK)
+		out = stderr;
+	if (run && s->o->table != TBL_NONE) {
+		for (int k = 0; k < job_n_models(s); k++) {
+			const char *model = job_model_at(s, e->arch, k);
+			char *key = model ? suite_model_key(model) : xstrdup("?");
+			table_record_status(out, key, cell_of_end(end));
+			free(key);
+		}
+		return;
+	}
+	/* herd text has one record for the test; YAML one document per
+	 * (test, model), so that every pair has its document. */
+	int n = run && s->o->format == FMT_YAML ? job_n_models(s) : 1;
+	for (int k = 0; k < n; k++)
+		abnormal_record(s, e, run ? job_model_at(s, e->arch, k) : NULL, end, detail, out);
 }

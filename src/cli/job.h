@@ -19,10 +19,17 @@ typedef struct suite_run {
 	model_cache *models;
 	const expect_set *expect;   /* NULL: no -expect */
 	engine_opts eo;
+	struct outcome_table *table; /* -table: filled in the parent from the
+	                              * workers' records; NULL otherwise */
 } suite_run;
 
-/* The model a test of architecture `arch` (header word, may be NULL) runs
- * under: -model's, else the architecture's default; NULL when unknown. */
+/* How many models a test of architecture `arch` (header word, may be NULL)
+ * runs under: every -model, else the architecture's default alone. */
+int job_n_models(const suite_run *s);
+/* Its k-th model (0 <= k < job_n_models): the k-th -model, else the
+ * architecture's default; NULL when unknown. */
+const char *job_model_at(const suite_run *s, const char *arch, int k);
+/* The first one. */
 const char *job_model_name(const suite_run *s, const char *arch);
 
 /* runner callbacks; ctx is a suite_run. */

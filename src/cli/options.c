@@ -6,13 +6,14 @@
 #include <sys/stat.h>
 
 #include "options.h"
+#include "../engine/engine.h"
 #include "../util/util.h"
 
 enum opt_id {
 	OPT_HELP, OPT_VERSION, OPT_CHECK, OPT_DUMP, OPT_MODEL, OPT_ENGINE,
 	OPT_INCLUDE, OPT_TIMEOUT, OPT_STATS, OPT_FORMAT, OPT_JOBS, OPT_MAXMEM,
 	OPT_QUIET, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
-	OPT_SHARD,
+	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
 };
 
 typedef struct opt_spec {
@@ -27,12 +28,27 @@ static const opt_spec specs[] = {
 	{ OPT_MODEL, "model", "cat", "NAME|FILE",
 	  "memory model: a .cat file, or NAME.cat on the search path (sc, tso, power; "
 	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64" },
-	{ OPT_ENGINE, "engine", NULL, "NAME", "exploration engine: enumerate (default)" },
+	{ OPT_ENGINE, "engine", NULL, "NAME", "exploration engine: enumerate (default), or rsmc (commit-before exploration with incremental checks)" },
 	{ OPT_INCLUDE, "I", NULL, "DIR", "add DIR to the cat search path (repeatable)" },
 	{ OPT_FORMAT, "format", NULL, "herd|yaml",
 	  "output: herd7's result blocks (default), or one YAML document per test" },
 	{ OPT_STATS, "stats", NULL, NULL,
 	  "after each result block print `Stats NAME complete N blocked B commits C`" },
+	{ OPT_EXPLAIN, "explain", NULL, NULL,
+	  "after each result block, say which checks forbid the condition's states and "
+	  "print a cycle of one forbidden execution reaching them, or one allowed witness" },
+	{ OPT_SHOW, "show", NULL, "prop|neg|all|none",
+	  "write a Graphviz file per allowed execution (where the condition's proposition "
+	  "holds, does not, all) into the -o folder; with -explain also the explained one" },
+	{ OPT_TABLE, "table", NULL, "markdown|latex|csv",
+	  "print one table instead of result blocks: a row per test, a column per model" },
+	{ OPT_CELLS, "table-cells", NULL, "verdict|counts|states",
+	  "table cells: Allowed/Forbidden (default), plus execution counts, or plus the "
+	  "number of final states" },
+	{ OPT_HARDWARE, "hardware", NULL, "LOG",
+	  "add a table column read from a herd7/litmus7 log or an mcompare .allowed file" },
+	{ OPT_OUTPUT, "o", NULL, "FILE|DIR",
+	  "write the -table to FILE, or -show's .dot files into the folder DIR" },
 	{ OPT_SELECT, "select", NULL, "REGEX",
 	  "run only tests whose name matches the PCRE2 REGEX (unanchored; repeatable: any)" },
 	{ OPT_NAMES, "names", NULL, "FILE",
@@ -190,6 +206,37 @@ static bool is_regular_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+static int keyword_index(const char *val, const char *const *names, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (!strcmp(val, names[k]))
+			return k;
+	return -1;
+}
+
+/* Options that only make sense together, or not at all together. */
+static int check_combinations(const weft_options *o, bool cells_given)
+{
+	if (o->explain && o->format != FMT_HERD)
+		return usage_error("%s prints text after herd's blocks: not with -format yaml", "-explain");
+	if (o->table == TBL_NONE) {
+		if (cells_given)
+			return usage_error("%s needs -table", "-table-cells");
+		if (o->hardware)
+			return usage_error("%s needs -table", "-hardware");
+		if (o->output && o->show == SHOW_NONE && !o->explain)
+			return usage_error("%s needs -table, -show or -explain", "-o");
+		if (o->show != SHOW_NONE && !o->output)
+			return usage_error("%s needs -o DIR (the folder for its .dot files)", "-show");
+		return 0;
+	}
+	if (o->explain || o->show != SHOW_NONE)
+		return usage_error("%s cannot be combined with -explain or -show", "-table");
+	if (o->format != FMT_HERD)
+		return usage_error("%s cannot be combined with -format yaml", "-table");
+	return 0;
+}
+
 static void push(str_list *l, const char *s)
 {
 	l->v[l->n++] = s;
@@ -206,7 +253,7 @@ int options_parse(weft_options *o, int argc, char **argv)
 			      &o->names_files, &o->expect_files, &o->inputs };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		lists[i]->v = xcalloc((size_t)argc, sizeof *lists[i]->v);
-	bool only_inputs = false;
+	bool only_inputs = false, cells_given = false;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (only_inputs || a[0] != '-' || a[1] == '\0') {
@@ -248,8 +295,8 @@ int options_parse(weft_options *o, int argc, char **argv)
 		case OPT_DUMP: o->action = ACT_DUMP; break;
 		case OPT_MODEL: push(&o->models, val); break;
 		case OPT_ENGINE:
-			if (strcmp(val, "enumerate") != 0)
-				return usage_error("unknown engine '%s' (available: enumerate)", val);
+			if (!engine_exists(val))
+				return usage_error("unknown engine '%s' (available: enumerate, rsmc)", val);
 			o->engine = val;
 			break;
 		case OPT_INCLUDE: push(&o->include, val); break;
@@ -292,9 +339,37 @@ int options_parse(weft_options *o, int argc, char **argv)
 			if (!parse_shard(val, &o->shard_k, &o->shard_n))
 				return usage_error("-shard wants K/N with 1 <= K <= N, not '%s'", val);
 			break;
+		case OPT_TABLE: {
+			static const char *const names[] = { "markdown", "latex", "csv" };
+			int k = keyword_index(val, names, 3);
+			if (k < 0)
+				return usage_error("unknown table format '%s' (available: markdown, latex, csv)", val);
+			o->table = (enum weft_table)(TBL_MARKDOWN + k);
+			break;
+		}
+		case OPT_CELLS: {
+			static const char *const names[] = { "verdict", "counts", "states" };
+			int k = keyword_index(val, names, 3);
+			if (k < 0)
+				return usage_error("unknown table cells '%s' (available: verdict, counts, states)", val);
+			o->cells = (enum weft_cells)k;
+			cells_given = true;
+			break;
+		}
+		case OPT_SHOW: {
+			static const char *const names[] = { "none", "prop", "neg", "all" };
+			int k = keyword_index(val, names, 4);
+			if (k < 0)
+				return usage_error("unknown -show '%s' (available: prop, neg, all, none)", val);
+			o->show = (enum weft_show)k;
+			break;
+		}
+		case OPT_OUTPUT: o->output = val; break;
+		case OPT_HARDWARE: o->hardware = val; break;
+		case OPT_EXPLAIN: o->explain = true; break;
 		}
 	}
-	return 0;
+	return check_combinations(o, cells_given);
 }
 
 void options_free(weft_options *o)

@@ -23,6 +23,29 @@ enum weft_format {
 	FMT_YAML,    /* one YAML document per test */
 };
 
+/* -table: one row per test, one column per model (report_extra.h). */
+enum weft_table {
+	TBL_NONE,
+	TBL_MARKDOWN,
+	TBL_LATEX,
+	TBL_CSV,
+};
+
+/* -table-cells: what a table cell says. */
+enum weft_cells {
+	CELLS_VERDICT,  /* Allowed / Forbidden                        */
+	CELLS_COUNTS,   /* and the positive/negative execution counts */
+	CELLS_STATES,   /* and the number of distinct final states    */
+};
+
+/* -show: which executions get a Graphviz file (herd7's -show). */
+enum weft_show {
+	SHOW_NONE,
+	SHOW_PROP,   /* allowed executions where the proposition holds */
+	SHOW_NEG,    /* allowed executions where it does not          */
+	SHOW_ALL,    /* every allowed execution                        */
+};
+
 /* A list of borrowed strings (pointers into argv), in command-line order. */
 typedef struct str_list {
 	int n;
@@ -32,9 +55,8 @@ typedef struct str_list {
 typedef struct weft_options {
 	enum weft_action action;
 	enum weft_format format;  /* -format */
-	/* -model NAME|FILE, in order; empty: the per-arch default.  A list so
-	 * that running several models in one go can come without a new
-	 * interface; for now main accepts at most one. */
+	/* -model NAME|FILE, in order; empty: the per-arch default.  Every test
+	 * runs under each of them, in this order. */
 	str_list models;
 	const char *engine;      /* -engine NAME */
 	str_list include;        /* -I DIR, in order */
@@ -51,6 +73,12 @@ typedef struct weft_options {
 	str_list names_files;    /* -names FILE */
 	str_list expect_files;   /* -expect FILE.yaml */
 	int shard_k, shard_n;    /* -shard K/N; 0/0: everything */
+	enum weft_table table;   /* -table FORMAT */
+	enum weft_cells cells;   /* -table-cells WHAT */
+	const char *output;      /* -o: the table's file, or -show's folder */
+	const char *hardware;    /* -hardware LOG: a table column from a log */
+	bool explain;            /* -explain */
+	enum weft_show show;     /* -show WHICH */
 	str_list inputs;         /* files, directories, @LIST files */
 } weft_options;
 

@@ -185,6 +185,28 @@ static bool failed(const job *j)
 	return j->end != JOB_FINISHED || j->rep.errors > 0 || j->rep.timeouts > 0;
 }
 
+/* Hand job i's output to the collect callback: what it printed, and the
+ * abnormal record (written to a memory stream) after it. */
+static void collect_output(const job_callbacks *cb, job *j, int i, bool reported)
+{
+	strbuf out = { 0 };
+	if (j->end == JOB_FINISHED || reported)
+		sb_putn(&out, j->buf[PIPE_OUT].s ? j->buf[PIPE_OUT].s : "", j->buf[PIPE_OUT].len);
+	if (j->end != JOB_FINISHED) {
+		char *rec = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&rec, &len);
+		if (mem) {
+			cb->abnormal(cb->ctx, i, j->end, j->detail, mem);
+			fclose(mem);
+			sb_putn(&out, rec, len);
+		}
+		free(rec);
+	}
+	cb->collect(cb->ctx, i, out.s ? out.s : "", out.len);
+	sb_free(&out);
+}
+
 /* Write job i's output and add it to the totals; free its buffers. */
 static void emit(const job_callbacks *cb, job *j, int i, progress *pr, run_totals *t)
 {
@@ -199,10 +221,14 @@ static void emit(const job_callbacks *cb, job *j, int i, progress *pr, run_total
 	 * record says what happened instead.  One that finished and then died
 	 * keeps its output and gets the record after it. */
 	bool reported = j->buf[PIPE_STATUS].len >= sizeof(job_report);
-	if (j->end == JOB_FINISHED || reported)
-		fwrite(j->buf[PIPE_OUT].s ? j->buf[PIPE_OUT].s : "", 1, j->buf[PIPE_OUT].len, stdout);
-	if (j->end != JOB_FINISHED)
-		cb->abnormal(cb->ctx, i, j->end, j->detail, stdout);
+	if (cb->collect) {
+		collect_output(cb, j, i, reported);
+	} else {
+		if (j->end == JOB_FINISHED || reported)
+			fwrite(j->buf[PIPE_OUT].s ? j->buf[PIPE_OUT].s : "", 1, j->buf[PIPE_OUT].len, stdout);
+		if (j->end != JOB_FINISHED)
+			cb->abnormal(cb->ctx, i, j->end, j->detail, stdout);
+	}
 	/* Each block as soon as it is whole: a log being watched grows test by
 	 * test, and a reader that went away is noticed at once. */
 	fflush(stdout);

@@ -49,6 +49,10 @@ typedef struct job_callbacks {
 	/* The job's name, for the progress line. */
 	const char *(*name)(void *ctx, int i);
 	void *ctx;
+	/* When not NULL, in the parent: job i's output (what it printed, then
+	 * the abnormal record if any), in job order, instead of stdout (e.g. to
+	 * gather a table). */
+	void (*collect)(void *ctx, int i, const char *out, size_t len);
 } job_callbacks;
 
 typedef struct runner_limits {
