@@ -33,7 +33,7 @@ static void close_diag(diag *d)
 
 static bool run(const litmus_test *t, test_result *r, double timeout)
 {
-	engine_opts o = { timeout, true, 2 };
+	engine_opts o = { .timeout = timeout, .stats = true, .unroll = 2 };
 	diag d = quiet_diag();
 	bool ok = engine_run("enumerate", t, NULL, &o, r, &d);
 	close_diag(&d);
@@ -260,7 +260,7 @@ static void test_unroll(void)
 	test_result_free(&r);
 
 	/* unroll 1: one retry only */
-	engine_opts o = { 0, false, 1 };
+	engine_opts o = { .timeout = 0, .stats = false, .unroll = 1 };
 	d = quiet_diag();
 	CHECK(engine_run("enumerate", t, NULL, &o, &r, &d));
 	close_diag(&d);
@@ -339,7 +339,7 @@ static void test_growing_values(void)
 	}
 	t->quant = Q_EXISTS;
 	t->cond = tb_eq_mem(x, value_int(1));
-	engine_opts eo = { 0, false, 2 };
+	engine_opts eo = { .timeout = 0, .stats = false, .unroll = 2 };
 	diag d = quiet_diag();
 	test_result r;
 	CHECK(engine_run("enumerate", t, NULL, &eo, &r, &d));
@@ -397,7 +397,7 @@ static void test_odd_programs(void)
 	o->target = b->n_ops;
 	t->quant = Q_EXISTS;
 	t->cond = tb_eq_mem(x, value_int(0));
-	engine_opts eo = { 0, false, 2 };
+	engine_opts eo = { .timeout = 0, .stats = false, .unroll = 2 };
 	diag d = quiet_diag();
 	test_result r;
 	CHECK(engine_run("enumerate", t, NULL, &eo, &r, &d));
@@ -449,7 +449,7 @@ static void test_unknown_engine(void)
 	litmus_test *t = tb_test("PPC", "E", 1);
 	test_result r;
 	diag d = quiet_diag();
-	engine_opts o = { 0, false, 2 };
+	engine_opts o = { .timeout = 0, .stats = false, .unroll = 2 };
 	CHECK(!engine_run("nosuch", t, NULL, &o, &r, &d));
 	CHECK(d.errors == 1);
 	CHECK(engine_exists("enumerate") && !engine_exists("nosuch"));
