@@ -6,20 +6,8 @@
 #include <string.h>
 
 #include "../../src/exec/exec.h"
+#include "check.h"
 
-static int failures, passes;
-
-#define CHECK(cond, ...)                                            \
-	do {                                                        \
-		if (cond) {                                         \
-			passes++;                                   \
-		} else {                                            \
-			failures++;                                 \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__);                        \
-			printf("\n");                               \
-		}                                                   \
-	} while (0)
 
 /* A small deterministic generator so that runs are reproducible. */
 static unsigned long long rng_state = 88172645463325252ULL;
@@ -377,6 +365,5 @@ int main(void)
 	}
 	test_known();
 	test_execution();
-	printf("test_bitset: %d passed, %d failed\n", passes, failures);
-	return failures ? 1 : 0;
+	return test_summary("test_bitset");
 }

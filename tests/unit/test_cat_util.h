@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../../src/cat/cat.h"
+#include "check.h"
 
 #ifndef WEFT_SOURCE_CATDIR
 #define WEFT_SOURCE_CATDIR "cat"
@@ -18,25 +19,6 @@
 #define WEFT_SHARED_DIR "../shared"
 #endif
 
-static int failures, passes;
-
-#define CHECK(cond, ...)                                            \
-	do {                                                        \
-		if (cond) {                                         \
-			passes++;                                   \
-		} else {                                            \
-			failures++;                                 \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-			printf(__VA_ARGS__);                        \
-			printf("\n");                               \
-		}                                                   \
-	} while (0)
-
-static inline int test_summary(const char *name)
-{
-	printf("%s: %d passed, %d failed\n", name, passes, failures);
-	return failures ? 1 : 0;
-}
 
 /* A scratch folder for model files, removed by scratch_done(). */
 typedef struct scratch {

@@ -8,20 +8,8 @@
 
 #include "../../src/arch/arch.h"
 #include "../../src/litmus/litmus.h"
+#include "check.h"
 
-static int failures, passes;
-
-#define CHECK(cond, ...)                                              \
-	do {                                                          \
-		if (cond) {                                           \
-			passes++;                                     \
-		} else {                                              \
-			failures++;                                   \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);   \
-			printf(__VA_ARGS__);                          \
-			putchar('\n');                                \
-		}                                                     \
-	} while (0)
 
 /* Parse `text`; *errors gets the diagnostics (caller frees). */
 static litmus_test *parse(const char *text, char **errors)
@@ -404,6 +392,5 @@ int main(void)
 	test_eval();
 	test_dump_exact();
 	test_errors();
-	printf("test_litmus: %d passed, %d failed\n", passes, failures);
-	return failures ? 1 : 0;
+	return test_summary("test_litmus");
 }
