@@ -227,11 +227,10 @@ static void put_execution(FILE *out, const explainer *e, const execution *x, con
 	state_line(e->t, r, state, &sb);
 	fprintf(out, "  State: %s\n", sb.len ? sb.s : "(nothing displayed)");
 	sb_free(&sb);
+	/* initial writes too: their values are part of the story */
 	fputs("  Events:", out);
 	bool first = true;
 	for (int i = 0; i < x->n; i++) {
-		if (x->ev[i].flags & EVF_INIT)
-			continue;
 		fputs(first ? " " : "; ", out);
 		put_event(out, x, nm, i);
 		first = false;
