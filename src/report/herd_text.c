@@ -297,6 +297,31 @@ static int *lval_order(const litmus_test *t, const test_result *r)
 	return order;
 }
 
+/* One state line's bindings, in herd's order `order` (from lval_order). */
+static void put_state(const litmus_test *t, const test_result *r, const int *order, int state, strbuf *b)
+{
+	const value *v = r->states[state].vals;
+	for (int i = 0; i < r->n_lvals; i++) {
+		int k = order[i];
+		if (i)
+			sb_putc(b, ' ');
+		put_lval(t, r->lvals[k], b);
+		sb_putc(b, '=');
+		put_value(t, v[k], b);
+		sb_putc(b, ';');
+	}
+}
+
+char *report_state_line(const litmus_test *t, const test_result *r, int state)
+{
+	int *order = lval_order(t, r);
+	strbuf b = { 0 };
+	sb_puts(&b, "");
+	put_state(t, r, order, state, &b);
+	free(order);
+	return sb_take(&b);
+}
+
 void report_herd(FILE *out, const litmus_test *t, const test_result *r, bool print_time, bool stats)
 {
 	if (r->timed_out)
@@ -313,16 +338,7 @@ void report_herd(FILE *out, const litmus_test *t, const test_result *r, bool pri
 	sort_ctx sc = { t, r, order };
 	merge_sort(&sc, idx, tmp, r->n_states);
 	for (int s = 0; s < r->n_states; s++) {
-		const value *v = r->states[idx[s]].vals;
-		for (int i = 0; i < r->n_lvals; i++) {
-			int k = order[i];
-			if (i)
-				sb_putc(&b, ' ');
-			put_lval(t, r->lvals[k], &b);
-			sb_putc(&b, '=');
-			put_value(t, v[k], &b);
-			sb_putc(&b, ';');
-		}
+		put_state(t, r, order, idx[s], &b);
 		sb_putc(&b, '\n');
 	}
 	free(idx);

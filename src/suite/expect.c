@@ -6,6 +6,7 @@
 #include <yaml.h>
 
 #include "suite.h"
+#include "../report/report.h"
 
 /* A state line as written, and its canonical form (the one compared). */
 typedef struct state_pair {
@@ -278,7 +279,7 @@ static state_pair *result_states(const litmus_test *t, const test_result *r)
 {
 	state_pair *v = xcalloc((size_t)r->n_states + 1, sizeof *v);
 	for (int i = 0; i < r->n_states; i++) {
-		v[i].text = state_text(t, r, i);
+		v[i].text = report_state_line(t, r, i);
 		v[i].norm = state_normalize(v[i].text);
 	}
 	qsort(v, (size_t)r->n_states, sizeof *v, compare_pairs);

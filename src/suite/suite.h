@@ -50,10 +50,6 @@
 
 /* ---- final states as text ------------------------------------------------- */
 
-/* State i of r in herd's line form: registers by thread then name, then
- * memory locations by name, e.g. "0:r1=1; 1:r3=0; [x]=2;".  Owned by the
- * caller. */
-char *state_text(const litmus_test *t, const test_result *r, int i);
 
 /* A state line in canonical form for comparison: bindings without brackets
  * or spaces, sorted, each followed by ';' (e.g. "0:r1=1;1:r3=0;x=2;").

@@ -188,7 +188,7 @@ static void emit_states(emitter *em, const litmus_test *t, const test_result *r)
 {
 	state_line *lines = xcalloc((size_t)(r->n_states ? r->n_states : 1), sizeof *lines);
 	for (int i = 0; i < r->n_states; i++) {
-		lines[i].text = state_text(t, r, i);
+		lines[i].text = report_state_line(t, r, i);
 		lines[i].index = i;
 	}
 	qsort(lines, (size_t)r->n_states, sizeof *lines, compare_lines);
