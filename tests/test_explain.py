@@ -310,3 +310,31 @@ def test_show_into_missing_folder_is_an_error(weft, tmp_path):
     assert "nope" in r.stderr and "error" in r.stderr
     # the block is still printed
     assert block_names(r.stdout) == ["MP"]
+
+
+# ---- the corpus ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("arch, step, herd_cat", [
+    ("PPC", 80, None), ("X86", 10, None), ("X86_64", 40, None),
+    ("PPC", 160, "ppc.cat"), ("X86", 20, "x86tso.cat"),
+])
+def test_corpus_sample_explanations_check_out(weft, corpus, arch, step, herd_cat):
+    """Every cycle printed for a sample of the corpus (under weft's models,
+    and under herd7's own cat files) passes the edge checks."""
+    files = sorted((corpus / "tests" / arch).glob("*.litmus"))[::step]
+    args = ["-I", corpus / "herd-cat", "-model", herd_cat] if herd_cat else []
+    r = weft("-q", "-j", "2", "-timeout", "30", "-explain", *args, *files)
+    assert r.returncode == 0, r.stderr[-2000:]
+    ex = explanations(r.stdout)
+    assert len(ex) == len(files)
+    cycles = 0
+    for name, model, outcome, f in ex:
+        if outcome == "allowed":
+            Execution(f).check_rf()
+        elif "Cycle" in f or "Path" in f:
+            check_cycle(f, closed="Cycle" in f)
+            cycles += 1
+        else:
+            assert "No candidate execution reaches the condition's states." in f \
+                or any(k.startswith("In check") for k in f), (name, f)
+    assert cycles >= len(files) // 5

@@ -7,6 +7,9 @@
  * sequence's edge is a path through its operands in turn; a closure's edge
  * is a shortest path of its operand's edges; an intersection or difference
  * is followed through one operand; a named relation through its definition.
+ * A closure's edge, or an edge of a sequence through an inverse (herd's
+ * fr = rf^-1; co), that is already an edge of a base relation is not taken
+ * apart.
  * Whatever cannot be taken apart this way (function applications such as
  * fencerel(SYNC), complements, products...) is replaced by a shortest path
  * of base edges between the same events, which the definitions of herd's
@@ -67,8 +70,9 @@ static void ex_text_paren(const cat_ex *e, strbuf *sb)
 
 static void ex_text(const cat_ex *e, strbuf *sb)
 {
-	static const char *const infix[] = { [CE_UNION] = " | ", [CE_SEQ] = "; ", [CE_INTER] = " & ",
-					     [CE_DIFF] = " \\ ", [CE_PROD] = " * ", [CE_ADD] = " ++ " };
+	/* no blanks: the text goes inside edge labels such as -fri,rmw:fre;coe-> */
+	static const char *const infix[] = { [CE_UNION] = "|", [CE_SEQ] = ";", [CE_INTER] = "&",
+					     [CE_DIFF] = "\\", [CE_PROD] = "*", [CE_ADD] = "++" };
 	switch (e->kind) {
 	case CE_EMPTY_REL: sb_puts(sb, "0"); break;
 	case CE_EMPTY: sb_puts(sb, "{}"); break;
@@ -102,12 +106,12 @@ static void ex_text(const cat_ex *e, strbuf *sb)
 		sb_putc(sb, '(');
 		for (int i = 0; i < e->n; i++) {
 			if (i)
-				sb_puts(sb, ", ");
+				sb_putc(sb, ',');
 			ex_text(e->kids[i], sb);
 		}
 		sb_putc(sb, ')');
 		break;
-	case CE_TRY: sb_puts(sb, "try "); ex_text(e->kids[0], sb); sb_puts(sb, " with ..."); break;
+	case CE_TRY: ex_text(e->kids[0], sb); break;
 	default: sb_puts(sb, "..."); break;
 	}
 }
@@ -206,9 +210,23 @@ static bool is_base_builtin(int b)
 	}
 }
 
+/* If (a, b) is an edge of a base relation, one step for it, labelled `via`
+ * (or e's text); returns whether it was. */
+static bool base_step(xplain *c, const cat_ex *e, int a, int b, const char *via, step_list *out)
+{
+	if (a == b || !brel_has(&c->base, a, b))
+		return false;
+	char *text = via ? NULL : text_of(e);
+	push_step(out, a, b, true, via ? via : text);
+	free(text);
+	return true;
+}
+
 /* (a, b) as a shortest path of base edges, labelled `via` (or e's text). */
 static void fallback(xplain *c, const cat_ex *e, int a, int b, const char *via, step_list *out)
 {
+	if (base_step(c, e, a, b, via, out))
+		return;
 	int *path = xmalloc(((size_t)c->n + 1) * sizeof *path);
 	int k = shortest_path(&c->base, a, b, path);
 	char *text = via ? NULL : text_of(e);
@@ -273,8 +291,28 @@ static bool seq_path(xplain *c, cat_ex *const *kids, int k, int a, int b, int *x
 	return ok;
 }
 
+/* Does the sequence go through an inverse (herd's fr = invrf; co with
+ * invrf = rf^-1)?  Its edges are better told whole when they are base
+ * edges: a path would run against an edge. */
+static bool through_inverse(const xplain *c, const cat_ex *e)
+{
+	for (int i = 0; i < e->n; i++) {
+		const cat_ex *k = e->kids[i];
+		if (k->kind == CE_VAR && k->ref == REF_GLOBAL) {
+			const cat_slot *sl = &c->m->slots[k->index];
+			if (sl->kind == SLOT_LET && sl->def)
+				k = sl->def;
+		}
+		if (k->kind == CE_INV)
+			return true;
+	}
+	return false;
+}
+
 static void explain_seq(xplain *c, const cat_ex *e, int a, int b, const char *via, int depth, step_list *out)
 {
+	if (through_inverse(c, e) && base_step(c, e, a, b, via, out))
+		return;
 	int *x = xmalloc(((size_t)e->n + 1) * sizeof *x);
 	if (seq_path(c, e->kids, e->n, a, b, x)) {
 		for (int i = 0; i < e->n; i++)
@@ -294,6 +332,8 @@ static void explain_closure(xplain *c, const cat_ex *e, int a, int b, const char
 		explain_edge(c, e->kids[0], a, b, via, depth + 1, out);
 		return;
 	}
+	if (base_step(c, e, a, b, via, out))
+		return;
 	brel r;
 	if (!eval_rel(c, e->kids[0], &r)) {
 		fallback(c, e, a, b, via, out);
