@@ -99,7 +99,7 @@ static char *run_captured(const fake_suite *s, const runner_limits *lim, run_tot
 	fflush(stdout);
 	int saved = dup(STDOUT_FILENO);
 	dup2(fd, STDOUT_FILENO);
-	job_callbacks cb = { fake_run, fake_abnormal, NULL, (void *)s };
+	job_callbacks cb = { .run = fake_run, .abnormal = fake_abnormal, .ctx = (void *)s };
 	runner_run(lim, &cb, s->n, NULL, t);
 	fflush(stdout);
 	dup2(saved, STDOUT_FILENO);
