@@ -55,6 +55,7 @@ typedef struct rctx {
 	diag *d;
 	test_result *r;
 	enum cb_kind kind;
+	bool uniproc;           /* the model checks SC per location */
 	int unroll;
 	rsmc_warned warned;
 	state_table states;
@@ -207,6 +208,60 @@ static void judge(rctx *c, const rstate *s)
 
 /* ---- committing --------------------------------------------------------------- */
 
+/* Position of committed write w in the coherence list of its location; -1
+ * for the initial write. */
+static int co_pos(const rstate *s, eref w)
+{
+	if (w.t < 0)
+		return -1;
+	const costate *co = &s->co[s->th[w.t].ev[w.k].loc];
+	for (int i = 0; i < co->n; i++)
+		if (eref_eq(co->w[i], w))
+			return i;
+	return -1;
+}
+
+/* SC per location on the committed events, decided without the model:
+ * would committing e with parameter src (load) or pos (store) close a cycle
+ * of po-loc | rf | co | fr through e and one committed access of its own
+ * thread?  Every order of cb.c contains po-loc, which is valid only for
+ * models that check SC per location (power.cat/ppc.cat: uniproc /
+ * scperlocation, tso.cat/x86tso.cat: uniproc, sc.cat: sc); for those the
+ * model would reject such a commit anyway, so asking it is wasted work.
+ * Only used with c->uniproc (the orders named for those models). */
+static bool uniproc_rejects(const rstate *s, eref e, eref src, int pos)
+{
+	const fev *f = ev_of(s, e);
+	const tstate *ts = &s->th[e.t];
+	bool load = f->kind == EV_READ;
+	int wi = load ? co_pos(s, src) : 0;   /* load: co index of its source */
+	for (int k = 0; k < ts->n_ev; k++) {
+		const fev *o = &ts->ev[k];
+		if (k == e.k || !o->committed || o->failed || o->instance == f->instance || !o->loc_known ||
+		    o->loc != f->loc || (o->kind != EV_READ && o->kind != EV_WRITE))
+			continue;
+		bool before = k < e.k;   /* o po-before e, else po-after */
+		/* co index of o (a store) or of its source (a load); a store's
+		 * index is in the list before e is inserted */
+		int oi = o->kind == EV_WRITE ? co_pos(s, (eref){ e.t, k }) : co_pos(s, o->rf);
+		if (!load) {
+			/* e lands at pos: old indices >= pos are co-after e */
+			if (before ? oi >= pos : oi < pos)
+				return true;
+		} else if (o->kind == EV_WRITE) {
+			/* o po-before e: e must not read a write co-before o;
+			 * o po-after e: e must read a write co-before o */
+			if (before ? wi < oi : oi <= wi)
+				return true;
+		} else {
+			/* two loads in po read co-ordered writes in that order */
+			if (before ? wi < oi : oi < wi)
+				return true;
+		}
+	}
+	return false;
+}
+
 /* Commit access e of s with parameter src (load) or pos (store) into a new
  * state *out.  Returns false (and leaves *out freed) when the parameter is
  * not possible or the model's monotone checks reject the result. */
@@ -230,6 +285,10 @@ static bool commit(rctx *c, const rstate *s, eref e, eref src, int pos, rstate *
 	} else if (pos != PARAM_FAIL && (pos < 0 || pos > s->co[f->loc].n)) {
 		return false;
 	} else if (pos == PARAM_FAIL && !f->stcond) {
+		return false;
+	}
+	if (c->uniproc && !(f->kind == EV_WRITE && pos == PARAM_FAIL) && uniproc_rejects(s, e, src, pos)) {
+		c->r->stats.commits++;
 		return false;
 	}
 	rsmc_state_copy(out, s);
@@ -511,10 +570,17 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 		return;
 	}
 	run_push(c, *r);
-	if (last)
+	if (last) {
+		/* the branch ends with er[ew]: if that completes the run and the
+		 * model forbids it, er[ew] was not allowed: a blocked run, as
+		 * when a partial check rejects it */
+		long forbidden = c->r->stats.forbidden;
 		explore(c, &ns);
-	else
+		if (complete(&ns) && c->r->stats.forbidden > forbidden)
+			c->r->stats.blocked++;
+	} else {
 		traverse(c, &ns, b, at + 1);
+	}
 	c->n_run--;
 	rsmc_state_free(&ns);
 }
@@ -602,6 +668,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	c.d = d;
 	c.r = r;
 	c.kind = m ? cb_kind_for_model(cat_model_name(m)) : CB_SC;
+	c.uniproc = m && c.kind != CB_GENERIC;
 	c.unroll = o->unroll > 0 ? o->unroll : 2;
 	c.deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
 	c.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *c.state_vals);
