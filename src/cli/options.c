@@ -27,7 +27,8 @@ typedef struct opt_spec {
 static const opt_spec specs[] = {
 	{ OPT_MODEL, "model", "cat", "NAME|FILE",
 	  "memory model: a .cat file, or NAME.cat on the search path (sc, tso, power; "
-	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64" },
+	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64. Repeatable: "
+	  "every test runs under each model, in order" },
 	{ OPT_ENGINE, "engine", NULL, "NAME", "exploration engine: enumerate (default), or rsmc (commit-before exploration with incremental checks)" },
 	{ OPT_INCLUDE, "I", NULL, "DIR", "add DIR to the cat search path (repeatable)" },
 	{ OPT_FORMAT, "format", NULL, "herd|yaml",
@@ -48,7 +49,8 @@ static const opt_spec specs[] = {
 	{ OPT_HARDWARE, "hardware", NULL, "LOG",
 	  "add a table column read from a herd7/litmus7 log or an mcompare .allowed file" },
 	{ OPT_OUTPUT, "o", NULL, "FILE|DIR",
-	  "write the -table to FILE, or -show's .dot files into the folder DIR" },
+	  "write the -table to FILE, or the .dot files of -show and -explain into the "
+	  "existing folder DIR" },
 	{ OPT_SELECT, "select", NULL, "REGEX",
 	  "run only tests whose name matches the PCRE2 REGEX (unanchored; repeatable: any)" },
 	{ OPT_NAMES, "names", NULL, "FILE",
@@ -120,7 +122,11 @@ void options_print_help(FILE *out)
 		const opt_spec *s = &specs[i];
 		char head[64];
 		snprintf(head, sizeof head, "-%s%s%s", s->name, s->arg ? " " : "", s->arg ? s->arg : "");
-		fprintf(out, "  %-22s ", head);
+		/* a head too wide for its column gets a line of its own */
+		if (strlen(head) > HELP_INDENT - 3)
+			fprintf(out, "  %s\n%*s", head, HELP_INDENT, "");
+		else
+			fprintf(out, "  %-22s ", head);
 		print_wrapped(out, s->help);
 		if (s->alias) {
 			snprintf(head, sizeof head, "-%s", s->alias);
