@@ -338,3 +338,12 @@ def test_corpus_sample_explanations_check_out(weft, corpus, arch, step, herd_cat
             assert "No candidate execution reaches the condition's states." in f \
                 or any(k.startswith("In check") for k in f), (name, f)
     assert cycles >= len(files) // 5
+
+
+def test_explain_and_show_say_rsmc_does_not_support_them(weft, srcdir, tmp_path):
+    sb = srcdir / "litmus" / "PPC" / "SB.litmus"
+    for args in (["-explain"], ["-show", "all", "-o", tmp_path]):
+        r = weft("-engine", "rsmc", *args, sb)
+        assert r.returncode == 2, args
+        assert "need -engine enumerate" in r.stderr and "not supported" in r.stderr
+        assert r.stdout == ""

@@ -225,6 +225,11 @@ static int check_combinations(const weft_options *o, bool cells_given)
 {
 	if (o->explain && o->format != FMT_HERD)
 		return usage_error("%s prints text after herd's blocks: not with -format yaml", "-explain");
+	/* Only the enumerator hands out every candidate execution (forbidden
+	 * ones included), which is what explanations and graphs are drawn from. */
+	if ((o->explain || o->show != SHOW_NONE) && strcmp(o->engine, "enumerate") != 0)
+		return usage_error("%s: -explain and -show need -engine enumerate (not supported by this engine yet)",
+		                   o->engine);
 	if (o->table == TBL_NONE) {
 		if (cells_given)
 			return usage_error("%s needs -table", "-table-cells");
