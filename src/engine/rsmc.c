@@ -52,6 +52,7 @@ typedef struct frame {
 typedef struct rctx {
 	const litmus_test *t;
 	cat_model *m;
+	cat_partial *partial;   /* evaluators of the monotone checks */
 	diag *d;
 	test_result *r;
 	enum cb_kind kind;
@@ -323,7 +324,7 @@ static bool commit(rctx *c, const rstate *s, eref e, eref src, int pos, rstate *
 	execution x;
 	rsmc_build_execution(c->t, out, &x, NULL);
 	cat_verdict v = { 0 };
-	bool ok = cat_model_check_partial(c->m, &x, &v, c->d);
+	bool ok = cat_partial_check(c->partial, &x, &v, c->d);
 	execution_free(&x);
 	if (!ok) {
 		c->failed = true;
@@ -665,6 +666,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	rctx c = { 0 };
 	c.t = t;
 	c.m = m;
+	c.partial = m ? cat_partial_new(m) : NULL;
 	c.d = d;
 	c.r = r;
 	c.kind = m ? cb_kind_for_model(cat_model_name(m)) : CB_SC;
@@ -685,6 +687,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	free(c.state_vals);
 	free(c.mem_final);
 	free(c.run);
+	cat_partial_free(c.partial);
 	if (c.failed) {
 		srcloc at = { t->file, 0, 0 };
 		diag_error(d, at, "the model could not evaluate an execution of test %s", t->name ? t->name : "?");
