@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 SRCDIR = pathlib.Path(os.environ.get("WEFT_SRCDIR") or pathlib.Path(__file__).parent.parent).resolve()
-WEFT = pathlib.Path(os.environ.get("WEFT") or SRCDIR / "build" / "weft")
+WEFT = pathlib.Path(os.environ.get("WEFT") or SRCDIR / "build" / "weft").resolve()
 CORPUS = SRCDIR.parent / "shared" / "corpus"
 os.environ.setdefault("WEFT_CAT_PATH", str(SRCDIR / "cat"))
 
