@@ -98,14 +98,18 @@ bool cat_model_check_is_monotone(const cat_model *m, int i);
  * are not reported.  Same error convention as cat_model_check. */
 bool cat_model_check_partial(cat_model *m, const execution *x, cat_verdict *out, diag *d);
 
-/* As cat_model_check_partial, through evaluators of its own (cat_incr.c)
- * that keep what they can from one call to the next: for an engine that
- * checks many growing prefixes (RSMC).  The model's own evaluator is left
- * to cat_model_check.  Owned by the caller; free before the model. */
+/* Evaluators of a model's checks of their own (cat_incr.c) that keep what
+ * they can from one call to the next, exactly (same verdicts as
+ * cat_model_check / cat_model_check_partial): for an engine that checks
+ * many related executions (RSMC's growing prefixes).  Owned by the caller;
+ * free before the model.  Verdict strings as for cat_model_check. */
 typedef struct cat_partial cat_partial;
 cat_partial *cat_partial_new(cat_model *m);
 void cat_partial_free(cat_partial *p);
+/* As cat_model_check_partial (the monotone checks). */
 bool cat_partial_check(cat_partial *p, const execution *x, cat_verdict *out, diag *d);
+/* As cat_model_check (every check, flags reported). */
+bool cat_partial_check_all(cat_partial *p, const execution *x, cat_verdict *out, diag *d);
 
 /* Does the model bind `name` at top level (e.g. RSMC.md's commit_before)? */
 bool cat_model_defines(const cat_model *m, const char *name);

@@ -174,7 +174,7 @@ static void judge(rctx *c, const rstate *s)
 	if (c->m) {
 		execution x;
 		rsmc_build_execution(t, s, &x, NULL);
-		bool ok = cat_model_check(c->m, &x, &v, c->d);
+		bool ok = cat_partial_check_all(c->partial, &x, &v, c->d);
 		execution_free(&x);
 		if (!ok) {
 			c->failed = true;
