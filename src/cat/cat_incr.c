@@ -20,6 +20,12 @@
  *    inputs are bit for bit the same, the result is reused.  E.g. POWER's
  *    ppo fixpoint reads dd, rfi, rdw, detour, ...: a commit that changes only
  *    co leaves them, and ppo, as they were.
+ *    The same holds for the sub-expressions of such a definition or check
+ *    (`hb*` inside POWER's prop and observation): each is kept, keyed by
+ *    the names it uses.  Unions, sequences, intersections, differences,
+ *    inverses and closures of relations are computed here from their kept
+ *    or computed operands (as cat_eval.c computes them); anything else, or
+ *    operands of other kinds, goes to the evaluator whole.
  *    What counts as an input: every top-level name the definition uses,
  *    through the bodies of the top-level functions it calls.  A binding is
  *    not keyed (always computed) if it uses a fence set looked up by name
@@ -52,6 +58,7 @@ typedef struct pev {
 	cat_eval ev;
 	kentry *slot;    /* per slot (a group: at its first member) */
 	kentry *check;   /* per check */
+	kentry *node;    /* per plan node */
 	unsigned *seen;  /* per slot: == ev.gen once looked at in this evaluation */
 } pev;
 
@@ -62,10 +69,26 @@ typedef struct inputs {
 	int *slot;
 } inputs;
 
+/* A node of a definition or check expression, as evaluated here. */
+enum pkind { P_OTHER, P_VAR, P_UNION, P_SEQ, P_INTER, P_DIFF, P_INV, P_STAR, P_PLUS, P_OPT };
+
+typedef struct pnode {
+	const cat_ex *e;
+	enum pkind kind;
+	int n;
+	int *kid;          /* plan nodes */
+	inputs in;         /* of the subtree: keyed when reusable */
+} pnode;
+
 struct cat_partial {
 	cat_model *m;
 	inputs *slot_in;   /* per slot (groups: at the first member) */
 	inputs *check_in;  /* per check */
+	int *slot_plan;    /* per slot: plan of a keyed let's definition, -1 */
+	int *check_plan;   /* per check: plan of a keyed check's expression, -1 */
+	int np;
+	size_t cap_p;
+	pnode *plan;
 	int n;             /* entries of ev */
 	pev **ev;          /* by execution size; allocated when first used */
 };
@@ -213,6 +236,53 @@ static void find_all_inputs(cat_partial *p)
 	}
 }
 
+static int plan_of(cat_partial *p, const cat_ex *e)
+{
+	enum pkind k = P_OTHER;
+	switch (e->kind) {
+	case CE_VAR:
+		if (e->ref == REF_GLOBAL && !is_fun_slot(&p->m->slots[e->index]) &&
+		    p->m->slots[e->index].kind != SLOT_PROC)
+			k = P_VAR;
+		break;
+	case CE_UNION: k = P_UNION; break;
+	case CE_SEQ: k = P_SEQ; break;
+	case CE_INTER: k = P_INTER; break;
+	case CE_DIFF: k = P_DIFF; break;
+	case CE_INV: k = P_INV; break;
+	case CE_STAR: k = P_STAR; break;
+	case CE_PLUS: k = P_PLUS; break;
+	case CE_OPT: k = P_OPT; break;
+	default: break;
+	}
+	pnode nd = { e, k, 0, NULL, { 0 } };
+	if (k != P_OTHER && k != P_VAR && e->n > 0) {
+		nd.n = e->n;
+		nd.kid = xmalloc((size_t)e->n * sizeof *nd.kid);
+		for (int i = 0; i < e->n; i++)
+			nd.kid[i] = plan_of(p, e->kids[i]);
+	} else if (k != P_VAR) {
+		nd.kind = P_OTHER;
+	}
+	nd.in = find_inputs(p->m, &e, 1, 0, 0);
+	GROW(p->plan, p->cap_p, (size_t)p->np + 1);
+	p->plan[p->np] = nd;
+	return p->np++;
+}
+
+static void make_plans(cat_partial *p)
+{
+	const cat_model *m = p->m;
+	p->slot_plan = xmalloc(((size_t)m->nslots + 1) * sizeof *p->slot_plan);
+	p->check_plan = xmalloc(((size_t)m->nchecks + 1) * sizeof *p->check_plan);
+	for (int s = 0; s < m->nslots; s++)
+		p->slot_plan[s] = p->slot_in[s].keyed && m->slots[s].kind == SLOT_LET ? plan_of(p, m->slots[s].def) : -1;
+	for (int i = 0; i < m->nchecks; i++)
+		p->check_plan[i] = p->check_in[i].keyed && m->checks[i].ins->mode == CHECK_REQUIRE
+		                           ? plan_of(p, m->checks[i].ins->e)
+		                           : -1;
+}
+
 /* ---- kept values ---------------------------------------------------------------- */
 
 static bool keepable(const cval *v)
@@ -318,6 +388,8 @@ static bool keep_inputs(cat_partial *p, cat_eval *ev, const inputs *in, kentry *
 	return true;
 }
 
+static bool plan_eval(cat_partial *p, pev *pe, int i, cval *out);
+
 /* Make slot s computed in this evaluation, from the kept value when its
  * inputs are unchanged, else by the evaluator (and keep the result). */
 static void ensure(cat_partial *p, pev *pe, int s)
@@ -342,7 +414,10 @@ static void ensure(cat_partial *p, pev *pe, int s)
 		return;
 	}
 	cval v;
-	if (!cat_eval_slot(ev, first, &v)) {
+	if (p->slot_plan[first] >= 0 && plan_eval(p, pe, p->slot_plan[first], &v)) {
+		ev->slot_val[first] = v;   /* as compute_slot would set it */
+		ev->slot_gen[first] = ev->gen;
+	} else if (!cat_eval_slot(ev, first, &v)) {
 		cat_clear_error(ev);
 		return;
 	}
@@ -359,6 +434,203 @@ static void ensure(cat_partial *p, pev *pe, int s)
 	e->valid = true;
 }
 
+/* ---- relations of at most 64 events (one word a row) --------------------------- */
+
+/* Index of the lowest set bit of x != 0 (de Bruijn multiplication). */
+static int low_bit(uint64_t x)
+{
+	static const unsigned char pos[64] = {
+		0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
+	};
+	return pos[((x & (~x + 1)) * 0x03f79d71b4cb0a89ULL) >> 58];
+}
+
+static void seq1(uint64_t *dst, const uint64_t *a, const uint64_t *b, int n)
+{
+	for (int i = 0; i < n; i++) {
+		uint64_t bits = a[i], acc = 0;
+		while (bits) {
+			acc |= b[low_bit(bits)];
+			bits &= bits - 1;
+		}
+		dst[i] = acc;
+	}
+}
+
+/* In place: r+ (Warshall). */
+static void closure1(uint64_t *r, int n)
+{
+	for (int k = 0; k < n; k++) {
+		uint64_t bit = (uint64_t)1 << k, row = r[k];
+		for (int i = 0; i < n; i++)
+			if (r[i] & bit)
+				r[i] |= row;
+	}
+}
+
+/* No cycle: peel the events with no successor left until none remain
+ * (acyclic) or none can be peeled (a cycle). */
+static bool acyclic1(const uint64_t *r, int n)
+{
+	uint64_t left = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+	while (left) {
+		uint64_t keep = 0, bits = left;
+		while (bits) {
+			int i = low_bit(bits);
+			bits &= bits - 1;
+			if (r[i] & left)
+				keep |= (uint64_t)1 << i;
+		}
+		if (keep == left)
+			return false;
+		left = keep;
+	}
+	return true;
+}
+
+/* Operator nd applied to relations a[0..n) (as cat_eval.c's op_union,
+ * op_seq, op_inter_diff and op_unary compute it for relations). */
+static cval apply_rel(cat_eval *ev, const pnode *nd, const cval *a)
+{
+	size_t sz = cv_nwords(ev, V_REL);
+	cval r;
+	switch (nd->kind) {
+	case P_SEQ:
+		r = a[0];
+		for (int i = 1; i < nd->n; i++) {
+			cval t = cv_rel(ev);
+			if (ev->words == 1)
+				seq1(t.u.bits, r.u.bits, a[i].u.bits, ev->n);
+			else
+				rel_seq_raw(t.u.bits, r.u.bits, a[i].u.bits, ev->n, ev->words);
+			r = t;
+		}
+		return r;
+	case P_INV:
+		r = cv_rel(ev);
+		rel_inverse_raw(r.u.bits, a[0].u.bits, ev->n, ev->words);
+		return r;
+	default:
+		break;
+	}
+	r = cv_copy(ev, &a[0]);
+	switch (nd->kind) {
+	case P_UNION:
+		for (int i = 1; i < nd->n; i++)
+			for (size_t w = 0; w < sz; w++)
+				r.u.bits[w] |= a[i].u.bits[w];
+		break;
+	case P_INTER:
+		for (size_t w = 0; w < sz; w++)
+			r.u.bits[w] &= a[1].u.bits[w];
+		break;
+	case P_DIFF:
+		for (size_t w = 0; w < sz; w++)
+			r.u.bits[w] &= ~a[1].u.bits[w];
+		break;
+	case P_STAR: case P_PLUS: case P_OPT:
+		if (nd->kind != P_OPT && ev->words == 1)
+			closure1(r.u.bits, ev->n);
+		else if (nd->kind != P_OPT)
+			rel_closure_raw(r.u.bits, ev->n, ev->words);
+		if (nd->kind != P_PLUS)
+			rel_reflexive_raw(r.u.bits, ev->n, ev->words);
+		break;
+	default:
+		break;
+	}
+	return r;
+}
+
+/* Compute plan node nd: an operator on relations here, anything else (or
+ * operands of other kinds) by the evaluator, whole. */
+static bool plan_compute(cat_partial *p, pev *pe, const pnode *nd, cval *out)
+{
+	cat_eval *ev = &pe->ev;
+	if (nd->kind != P_OTHER) {
+		cval *a = arena_alloc(ev->cur, (size_t)nd->n * sizeof *a);
+		bool rel = nd->n > 0;
+		for (int i = 0; i < nd->n; i++) {
+			if (!plan_eval(p, pe, nd->kid[i], &a[i]))
+				return false;
+			rel = rel && a[i].kind == V_REL;
+		}
+		if (rel && ((nd->kind != P_INTER && nd->kind != P_DIFF) || nd->n == 2) &&
+		    ((nd->kind != P_INV && nd->kind != P_STAR && nd->kind != P_PLUS && nd->kind != P_OPT) || nd->n == 1)) {
+			*out = apply_rel(ev, nd, a);
+			return true;
+		}
+	}
+	if (!cat_eval_expr(ev, nd->e, out)) {
+		cat_clear_error(ev);
+		return false;
+	}
+	return true;
+}
+
+/* The value of plan node i in this evaluation: kept when the names its
+ * subtree uses are unchanged.  False after an error (cleared: the caller
+ * falls back to the evaluator, which meets it again in its context). */
+static bool plan_eval(cat_partial *p, pev *pe, int i, cval *out)
+{
+	cat_eval *ev = &pe->ev;
+	const pnode *nd = &p->plan[i];
+	if (nd->kind == P_VAR) {
+		ensure(p, pe, nd->e->index);
+		if (!cat_eval_slot(ev, nd->e->index, out)) {
+			cat_clear_error(ev);
+			return false;
+		}
+		return true;
+	}
+	kentry *e = &pe->node[i];
+	bool same = false;
+	if (nd->in.keyed) {
+		if (!inputs_ready(p, pe, &nd->in, e, &same))
+			return false;
+		if (same) {
+			*out = kval_get(ev, &e->out[0]);
+			return true;
+		}
+	}
+	cval v;
+	if (!plan_compute(p, pe, nd, &v))
+		return false;
+	if (nd->in.keyed) {
+		e->valid = false;
+		if (keepable(&v) && keep_inputs(p, ev, &nd->in, e)) {
+			if (!e->out)
+				e->out = xcalloc(1, sizeof *e->out);
+			kval_set(ev, &e->out[0], &v);
+			e->valid = true;
+		}
+	}
+	*out = v;
+	return true;
+}
+
+/* A check's verdict on value v, as cat_eval.c's eval_test and run_check
+ * give it for a relation and a required check. */
+static bool verdict_of(cat_eval *ev, const cat_ins *in, const cval *v)
+{
+	bool r;
+	if (in->test == TEST_IRREFLEXIVE) {
+		r = rel_irreflexive_raw(v->u.bits, ev->n, ev->words);
+	} else if (in->test == TEST_ACYCLIC && ev->words == 1) {
+		r = acyclic1(v->u.bits, ev->n);
+	} else if (in->test == TEST_ACYCLIC) {
+		uint64_t *scratch = arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof *scratch);
+		r = rel_acyclic_raw(v->u.bits, ev->n, ev->words, scratch);
+	} else {
+		r = cv_is_empty(ev, v);
+	}
+	bool holds = r != in->negated;
+	return !holds;
+}
+
 /* Run check i: from the kept verdict when its inputs are unchanged. */
 static bool run_one(cat_partial *p, pev *pe, int i, bool *failed, bool *fired)
 {
@@ -372,8 +644,13 @@ static bool run_one(cat_partial *p, pev *pe, int i, bool *failed, bool *fired)
 		*fired = false;
 		return true;
 	}
-	if (!cat_eval_check(ev, i, failed, fired))
+	cval v;
+	if (keyed && p->check_plan[i] >= 0 && plan_eval(p, pe, p->check_plan[i], &v) && v.kind == V_REL) {
+		*failed = verdict_of(ev, p->m->checks[i].ins, &v);
+		*fired = false;
+	} else if (!cat_eval_check(ev, i, failed, fired)) {
 		return false;
+	}
 	if (keyed) {
 		e->valid = keep_inputs(p, ev, in, e);
 		e->failed = *failed;
@@ -388,6 +665,7 @@ cat_partial *cat_partial_new(cat_model *m)
 	cat_partial *p = xcalloc(1, sizeof *p);
 	p->m = m;
 	find_all_inputs(p);
+	make_plans(p);
 	return p;
 }
 
@@ -405,8 +683,11 @@ void cat_partial_free(cat_partial *p)
 			            m->slots[s].kind == SLOT_REC ? m->slots[s].group_n : 1);
 		for (int c = 0; c < m->nchecks; c++)
 			kentry_free(&pe->check[c], p->check_in[c].n, 0);
+		for (int k = 0; k < p->np; k++)
+			kentry_free(&pe->node[k], p->plan[k].in.n, 1);
 		free(pe->slot);
 		free(pe->check);
+		free(pe->node);
 		free(pe->seen);
 		cat_eval_free(&pe->ev);
 		free(pe);
@@ -415,6 +696,13 @@ void cat_partial_free(cat_partial *p)
 		free(p->slot_in[s].slot);
 	for (int c = 0; c < m->nchecks; c++)
 		free(p->check_in[c].slot);
+	for (int k = 0; k < p->np; k++) {
+		free(p->plan[k].kid);
+		free(p->plan[k].in.slot);
+	}
+	free(p->plan);
+	free(p->slot_plan);
+	free(p->check_plan);
 	free(p->slot_in);
 	free(p->check_in);
 	free(p->ev);
@@ -438,6 +726,7 @@ static pev *evaluator(cat_partial *p, int n)
 		pe->slot = xcalloc((size_t)p->m->nslots + 1, sizeof *pe->slot);
 		pe->check = xcalloc((size_t)p->m->nchecks + 1, sizeof *pe->check);
 		pe->seen = xcalloc((size_t)p->m->nslots + 1, sizeof *pe->seen);
+		pe->node = xcalloc((size_t)p->np + 1, sizeof *pe->node);
 		p->ev[n] = pe;
 	}
 	return p->ev[n];
