@@ -49,7 +49,7 @@ typedef struct kval {
 /* What one binding (or check) was computed from, and what it gave. */
 typedef struct kentry {
 	bool valid;
-	kval *in;        /* one per input */
+	uint64_t *in;    /* one per input: the version of its value */
 	kval *out;       /* one per member (a let rec group: group_n) */
 	bool failed;     /* a check: its verdict */
 } kentry;
@@ -60,6 +60,14 @@ typedef struct pev {
 	kentry *check;   /* per check */
 	kentry *node;    /* per plan node */
 	unsigned *seen;  /* per slot: == ev.gen once looked at in this evaluation */
+	/* Versions of slot values, so that an input is compared once per
+	 * evaluation however many kept values use it: ver[s] changes when the
+	 * value of s differs from last[s] (0: a value that cannot be kept,
+	 * equal to nothing). */
+	uint64_t *ver;
+	unsigned *ver_gen;   /* == ev.gen: ver[s] is that of this evaluation */
+	kval *last;
+	uint64_t next_ver;
 } pev;
 
 /* Inputs of a binding or check, found once per model. */
@@ -332,11 +340,8 @@ static cval kval_get(cat_eval *ev, const kval *k)
 	return v;
 }
 
-static void kentry_free(kentry *e, int nin, int nout)
+static void kentry_free(kentry *e, int nout)
 {
-	if (e->in)
-		for (int i = 0; i < nin; i++)
-			free(e->in[i].bits);
 	if (e->out)
 		for (int i = 0; i < nout; i++)
 			free(e->out[i].bits);
@@ -361,29 +366,37 @@ static bool inputs_ready(cat_partial *p, pev *pe, const inputs *in, const kentry
 	cat_eval *ev = &pe->ev;
 	*same = e->valid;
 	for (int i = 0; i < in->n; i++) {
-		ensure(p, pe, in->slot[i]);
-		cval v;
-		if (!cat_eval_slot(ev, in->slot[i], &v)) {
-			cat_clear_error(ev);
-			return false;
+		int s = in->slot[i];
+		if (pe->ver_gen[s] != ev->gen) {
+			ensure(p, pe, s);
+			cval v;
+			if (!cat_eval_slot(ev, s, &v)) {
+				cat_clear_error(ev);
+				return false;
+			}
+			if (!keepable(&v)) {
+				pe->ver[s] = 0;
+			} else if (pe->ver[s] == 0 || !kval_eq(ev, &pe->last[s], &v)) {
+				kval_set(ev, &pe->last[s], &v);
+				pe->ver[s] = ++pe->next_ver;
+			}
+			pe->ver_gen[s] = ev->gen;
 		}
-		if (*same && !kval_eq(ev, &e->in[i], &v))
+		if (*same && (pe->ver[s] == 0 || e->in[i] != pe->ver[s]))
 			*same = false;
 	}
 	return true;
 }
 
-/* Keep the inputs' current values in e (they are computed: inputs_ready). */
-static bool keep_inputs(cat_partial *p, cat_eval *ev, const inputs *in, kentry *e)
+/* Keep the inputs' versions in e (they are current: inputs_ready). */
+static bool keep_inputs(pev *pe, const inputs *in, kentry *e)
 {
-	(void)p;
 	if (!e->in && in->n)
 		e->in = xcalloc((size_t)in->n, sizeof *e->in);
 	for (int i = 0; i < in->n; i++) {
-		cval v = ev->slot_val[in->slot[i]];
-		if (!keepable(&v))
+		if (pe->ver[in->slot[i]] == 0)
 			return false;
-		kval_set(ev, &e->in[i], &v);
+		e->in[i] = pe->ver[in->slot[i]];
 	}
 	return true;
 }
@@ -422,7 +435,7 @@ static void ensure(cat_partial *p, pev *pe, int s)
 		return;
 	}
 	e->valid = false;
-	if (!keep_inputs(p, ev, in, e))
+	if (!keep_inputs(pe, in, e))
 		return;
 	if (!e->out)
 		e->out = xcalloc((size_t)nout, sizeof *e->out);
@@ -601,7 +614,7 @@ static bool plan_eval(cat_partial *p, pev *pe, int i, cval *out)
 		return false;
 	if (nd->in.keyed) {
 		e->valid = false;
-		if (keepable(&v) && keep_inputs(p, ev, &nd->in, e)) {
+		if (keepable(&v) && keep_inputs(pe, &nd->in, e)) {
 			if (!e->out)
 				e->out = xcalloc(1, sizeof *e->out);
 			kval_set(ev, &e->out[0], &v);
@@ -652,7 +665,7 @@ static bool run_one(cat_partial *p, pev *pe, int i, bool *failed, bool *fired)
 		return false;
 	}
 	if (keyed) {
-		e->valid = keep_inputs(p, ev, in, e);
+		e->valid = keep_inputs(pe, in, e);
 		e->failed = *failed;
 	}
 	return true;
@@ -678,13 +691,17 @@ void cat_partial_free(cat_partial *p)
 		pev *pe = p->ev[i];
 		if (!pe)
 			continue;
-		for (int s = 0; s < m->nslots; s++)
-			kentry_free(&pe->slot[s], p->slot_in[s].n,
-			            m->slots[s].kind == SLOT_REC ? m->slots[s].group_n : 1);
+		for (int s = 0; s < m->nslots; s++) {
+			kentry_free(&pe->slot[s], m->slots[s].kind == SLOT_REC ? m->slots[s].group_n : 1);
+			free(pe->last[s].bits);
+		}
 		for (int c = 0; c < m->nchecks; c++)
-			kentry_free(&pe->check[c], p->check_in[c].n, 0);
+			kentry_free(&pe->check[c], 0);
 		for (int k = 0; k < p->np; k++)
-			kentry_free(&pe->node[k], p->plan[k].in.n, 1);
+			kentry_free(&pe->node[k], 1);
+		free(pe->ver);
+		free(pe->ver_gen);
+		free(pe->last);
 		free(pe->slot);
 		free(pe->check);
 		free(pe->node);
@@ -727,6 +744,9 @@ static pev *evaluator(cat_partial *p, int n)
 		pe->check = xcalloc((size_t)p->m->nchecks + 1, sizeof *pe->check);
 		pe->seen = xcalloc((size_t)p->m->nslots + 1, sizeof *pe->seen);
 		pe->node = xcalloc((size_t)p->np + 1, sizeof *pe->node);
+		pe->ver = xcalloc((size_t)p->m->nslots + 1, sizeof *pe->ver);
+		pe->ver_gen = xcalloc((size_t)p->m->nslots + 1, sizeof *pe->ver_gen);
+		pe->last = xcalloc((size_t)p->m->nslots + 1, sizeof *pe->last);
 		p->ev[n] = pe;
 	}
 	return p->ev[n];
@@ -738,8 +758,10 @@ static bool run(cat_partial *p, const execution *x, cat_verdict *out, diag *d, b
 	pev *pe = evaluator(p, x->n);
 	cat_eval *ev = &pe->ev;
 	cat_eval_begin(ev, x);
-	if (ev->gen == 1)
+	if (ev->gen == 1) {
 		memset(pe->seen, 0, (size_t)(m->nslots ? m->nslots : 1) * sizeof *pe->seen);
+		memset(pe->ver_gen, 0, (size_t)(m->nslots ? m->nslots : 1) * sizeof *pe->ver_gen);
+	}
 	m->nflag_names = 0;
 	out->allowed = true;
 	out->failed = NULL;
