@@ -244,6 +244,30 @@ static void find_all_inputs(cat_partial *p)
 	}
 }
 
+static int plan_of(cat_partial *p, const cat_ex *e);
+
+static int plan_push(cat_partial *p, pnode nd)
+{
+	GROW(p->plan, p->cap_p, (size_t)p->np + 1);
+	p->plan[p->np] = nd;
+	return p->np++;
+}
+
+/* kids[from..n) of sequence e, nested to the right: a node of its own
+ * (e == NULL, no evaluator fallback) for two or more.  (a;b);c = a;(b;c),
+ * and the right part is often the one that stays (chapo?; propbase*; sync;
+ * hb*: only chapo follows co). */
+static int seq_suffix(cat_partial *p, const cat_ex *e, int from)
+{
+	if (e->n - from == 1)
+		return plan_of(p, e->kids[from]);
+	pnode nd = { NULL, P_SEQ, 2, xmalloc(2 * sizeof(int)), { 0 } };
+	nd.kid[0] = plan_of(p, e->kids[from]);
+	nd.kid[1] = seq_suffix(p, e, from + 1);
+	nd.in = find_inputs(p->m, (const cat_ex *const *)e->kids + from, e->n - from, 0, 0);
+	return plan_push(p, nd);
+}
+
 static int plan_of(cat_partial *p, const cat_ex *e)
 {
 	enum pkind k = P_OTHER;
@@ -264,7 +288,12 @@ static int plan_of(cat_partial *p, const cat_ex *e)
 	default: break;
 	}
 	pnode nd = { e, k, 0, NULL, { 0 } };
-	if (k != P_OTHER && k != P_VAR && e->n > 0) {
+	if (k == P_SEQ && e->n >= 3) {
+		nd.n = 2;
+		nd.kid = xmalloc(2 * sizeof *nd.kid);
+		nd.kid[0] = plan_of(p, e->kids[0]);
+		nd.kid[1] = seq_suffix(p, e, 1);
+	} else if (k != P_OTHER && k != P_VAR && e->n > 0) {
 		nd.n = e->n;
 		nd.kid = xmalloc((size_t)e->n * sizeof *nd.kid);
 		for (int i = 0; i < e->n; i++)
@@ -273,9 +302,7 @@ static int plan_of(cat_partial *p, const cat_ex *e)
 		nd.kind = P_OTHER;
 	}
 	nd.in = find_inputs(p->m, &e, 1, 0, 0);
-	GROW(p->plan, p->cap_p, (size_t)p->np + 1);
-	p->plan[p->np] = nd;
-	return p->np++;
+	return plan_push(p, nd);
 }
 
 static void make_plans(cat_partial *p)
@@ -484,22 +511,38 @@ static void closure1(uint64_t *r, int n)
 	}
 }
 
-/* No cycle: peel the events with no successor left until none remain
- * (acyclic) or none can be peeled (a cycle). */
+/* No cycle: a depth-first search that meets no edge back to an event on
+ * its stack.  Each step pushes or pops an event (edges to finished events
+ * are skipped a word at a time), so it takes at most 2n steps. */
 static bool acyclic1(const uint64_t *r, int n)
 {
-	uint64_t left = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
-	while (left) {
-		uint64_t keep = 0, bits = left;
-		while (bits) {
-			int i = low_bit(bits);
-			bits &= bits - 1;
-			if (r[i] & left)
-				keep |= (uint64_t)1 << i;
+	int stack[64];
+	uint64_t rest[64];   /* per stack entry: successors not yet followed */
+	uint64_t done = 0, open = 0;
+	for (int s0 = 0; s0 < n; s0++) {
+		if (done >> s0 & 1)
+			continue;
+		int sp = 1;
+		stack[0] = s0;
+		rest[0] = r[s0];
+		open |= (uint64_t)1 << s0;
+		while (sp > 0) {
+			uint64_t m = rest[sp - 1] & ~done;
+			if (m & open)
+				return false;
+			if (m) {
+				int v = low_bit(m);
+				rest[sp - 1] = m & (m - 1);
+				stack[sp] = v;
+				rest[sp] = r[v];
+				open |= (uint64_t)1 << v;
+				sp++;
+			} else {
+				uint64_t b = (uint64_t)1 << stack[--sp];
+				open &= ~b;
+				done |= b;
+			}
 		}
-		if (keep == left)
-			return false;
-		left = keep;
 	}
 	return true;
 }
@@ -566,9 +609,15 @@ static bool plan_compute(cat_partial *p, pev *pe, const pnode *nd, cval *out)
 	if (nd->kind != P_OTHER) {
 		cval *a = arena_alloc(ev->cur, (size_t)nd->n * sizeof *a);
 		bool rel = nd->n > 0;
-		for (int i = 0; i < nd->n; i++) {
-			if (!plan_eval(p, pe, nd->kid[i], &a[i]))
-				return false;
+		for (int i = 0; i < nd->n && rel; i++) {
+			if (!plan_eval(p, pe, nd->kid[i], &a[i])) {
+				/* a right-nested part gives up on operands that are not
+				 * relations: the whole sequence goes to the evaluator */
+				if (p->plan[nd->kid[i]].e || !nd->e)
+					return false;
+				rel = false;
+				break;
+			}
 			rel = rel && a[i].kind == V_REL;
 		}
 		if (rel && ((nd->kind != P_INTER && nd->kind != P_DIFF) || nd->n == 2) &&
@@ -577,7 +626,7 @@ static bool plan_compute(cat_partial *p, pev *pe, const pnode *nd, cval *out)
 			return true;
 		}
 	}
-	if (!cat_eval_expr(ev, nd->e, out)) {
+	if (!nd->e || !cat_eval_expr(ev, nd->e, out)) {
 		cat_clear_error(ev);
 		return false;
 	}
