@@ -230,26 +230,49 @@ static int co_pos(const rstate *s, eref w)
  * scperlocation, tso.cat/x86tso.cat: uniproc, sc.cat: sc); for those the
  * model would reject such a commit anyway, so asking it is wasted work.
  * Only used with c->uniproc (the orders named for those models). */
-static bool uniproc_rejects(const rstate *s, eref e, eref src, int pos)
+/* What that needs of e's own thread, the same for every parameter of e in
+ * one state (so found once per state and event): each committed access o
+ * of e's location and thread, other than e's instruction instance: po
+ * before or after e, a store or a load, and the co index of o (a store) or
+ * of the write it reads (a load), in the list before e is inserted. */
+typedef struct uproc {
+	int n;
+	struct uacc {
+		bool before, write;
+		int oi;
+	} *o;
+} uproc;
+
+static uproc uniproc_prepare(const rstate *s, eref e)
 {
 	const fev *f = ev_of(s, e);
 	const tstate *ts = &s->th[e.t];
-	bool load = f->kind == EV_READ;
-	int wi = load ? co_pos(s, src) : 0;   /* load: co index of its source */
+	uproc u = { 0, xmalloc(((size_t)ts->n_ev + 1) * sizeof *u.o) };
 	for (int k = 0; k < ts->n_ev; k++) {
 		const fev *o = &ts->ev[k];
 		if (k == e.k || !o->committed || o->failed || o->instance == f->instance || !o->loc_known ||
 		    o->loc != f->loc || (o->kind != EV_READ && o->kind != EV_WRITE))
 			continue;
-		bool before = k < e.k;   /* o po-before e, else po-after */
-		/* co index of o (a store) or of its source (a load); a store's
-		 * index is in the list before e is inserted */
-		int oi = o->kind == EV_WRITE ? co_pos(s, (eref){ e.t, k }) : co_pos(s, o->rf);
+		u.o[u.n].before = k < e.k;
+		u.o[u.n].write = o->kind == EV_WRITE;
+		u.o[u.n].oi = o->kind == EV_WRITE ? co_pos(s, (eref){ e.t, k }) : co_pos(s, o->rf);
+		u.n++;
+	}
+	return u;
+}
+
+static bool uniproc_rejects(const rstate *s, const uproc *u, eref e, eref src, int pos)
+{
+	bool load = ev_of(s, e)->kind == EV_READ;
+	int wi = load ? co_pos(s, src) : 0;   /* load: co index of its source */
+	for (int i = 0; i < u->n; i++) {
+		bool before = u->o[i].before;
+		int oi = u->o[i].oi;
 		if (!load) {
 			/* e lands at pos: old indices >= pos are co-after e */
 			if (before ? oi >= pos : oi < pos)
 				return true;
-		} else if (o->kind == EV_WRITE) {
+		} else if (u->o[i].write) {
 			/* o po-before e: e must not read a write co-before o;
 			 * o po-after e: e must read a write co-before o */
 			if (before ? wi < oi : oi <= wi)
@@ -266,7 +289,7 @@ static bool uniproc_rejects(const rstate *s, eref e, eref src, int pos)
 /* Commit access e of s with parameter src (load) or pos (store) into a new
  * state *out.  Returns false (and leaves *out freed) when the parameter is
  * not possible or the model's monotone checks reject the result. */
-static bool commit(rctx *c, const rstate *s, eref e, eref src, int pos, rstate *out)
+static bool commit(rctx *c, const rstate *s, const uproc *u, eref e, eref src, int pos, rstate *out)
 {
 	const fev *f = ev_of(s, e);
 	if (f->kind == EV_READ) {
@@ -288,9 +311,16 @@ static bool commit(rctx *c, const rstate *s, eref e, eref src, int pos, rstate *
 	} else if (pos == PARAM_FAIL && !f->stcond) {
 		return false;
 	}
-	if (c->uniproc && !(f->kind == EV_WRITE && pos == PARAM_FAIL) && uniproc_rejects(s, e, src, pos)) {
-		c->r->stats.commits++;
-		return false;
+	if (c->uniproc && !(f->kind == EV_WRITE && pos == PARAM_FAIL)) {
+		uproc own = { 0, NULL };
+		if (!u)
+			own = uniproc_prepare(s, e);
+		bool rej = uniproc_rejects(s, u ? u : &own, e, src, pos);
+		free(own.o);
+		if (rej) {
+			c->r->stats.commits++;
+			return false;
+		}
 	}
 	rsmc_state_copy(out, s);
 	fev *g = &out->th[e.t].ev[e.k];
@@ -544,10 +574,11 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 	bool last = at + 1 == b->n;
 	if (!r->load && r->pos == PARAM_ANY) {
 		params p = params_of(s, r->e, false);
+		uproc u = uniproc_prepare(s, r->e);
 		bool any = false;
 		for (int i = 0; i < p.n && !c->stop; i++) {
 			rstate ns;
-			if (!commit(c, s, r->e, p.src[i], p.pos[i], &ns))
+			if (!commit(c, s, &u, r->e, p.src[i], p.pos[i], &ns))
 				continue;
 			any = true;
 			crec rec = *r;
@@ -561,12 +592,13 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 			rsmc_state_free(&ns);
 		}
 		params_free(&p);
+		free(u.o);
 		if (!any)
 			c->r->stats.blocked++;
 		return;
 	}
 	rstate ns;
-	if (!commit(c, s, r->e, r->src, r->pos, &ns)) {
+	if (!commit(c, s, NULL, r->e, r->src, r->pos, &ns)) {
 		c->r->stats.blocked++;
 		return;
 	}
@@ -613,11 +645,12 @@ static void explore(rctx *c, rstate *s)
 	}
 	const fev *f = ev_of(s, e);
 	params p = params_of(s, e, true);
+	uproc u = uniproc_prepare(s, e);
 	bool any = false;
 	if (f->kind == EV_WRITE) {
 		for (int i = 0; i < p.n && !c->stop; i++) {
 			rstate ns;
-			if (!commit(c, s, e, p.src[i], p.pos[i], &ns))
+			if (!commit(c, s, &u, e, p.src[i], p.pos[i], &ns))
 				continue;
 			any = true;
 			crec rec = { e, f->op, false, { -1, -1 }, p.pos[i], NULL };
@@ -634,7 +667,7 @@ static void explore(rctx *c, rstate *s)
 		frame fr = { 0 };
 		for (int i = 0; i < p.n && !c->stop; i++) {
 			rstate ns;
-			if (!commit(c, s, e, p.src[i], 0, &ns))
+			if (!commit(c, s, &u, e, p.src[i], 0, &ns))
 				continue;
 			any = true;
 			crec rec = { e, f->op, true, p.src[i], 0, &fr };
@@ -656,6 +689,7 @@ static void explore(rctx *c, rstate *s)
 		frame_free(&fr);
 	}
 	params_free(&p);
+	free(u.o);
 	cb_free(&g);
 }
 
