@@ -52,7 +52,8 @@ typedef struct frame {
 typedef struct rctx {
 	const litmus_test *t;
 	cat_model *m;
-	cat_partial *partial;   /* evaluators of the monotone checks */
+	cat_partial *partial;   /* evaluators of the model's checks */
+	rsmc_xcache xc;         /* executions handed to them */
 	diag *d;
 	test_result *r;
 	enum cb_kind kind;
@@ -172,10 +173,8 @@ static void judge(rctx *c, const rstate *s)
 	}
 	cat_verdict v = { 0 };
 	if (c->m) {
-		execution x;
-		rsmc_build_execution(t, s, &x, NULL);
-		bool ok = cat_partial_check_all(c->partial, &x, &v, c->d);
-		execution_free(&x);
+		const execution *x = rsmc_build_cached(t, s, &c->xc);
+		bool ok = cat_partial_check_all(c->partial, x, &v, c->d);
 		if (!ok) {
 			c->failed = true;
 			c->stop = true;
@@ -351,11 +350,9 @@ static bool commit(rctx *c, const rstate *s, const uproc *u, eref e, eref src, i
 	}
 	if (!c->m || complete(out))
 		return true;   /* a complete run is judged by every check */
-	execution x;
-	rsmc_build_execution(c->t, out, &x, NULL);
+	const execution *x = rsmc_build_cached(c->t, out, &c->xc);
 	cat_verdict v = { 0 };
-	bool ok = cat_partial_check(c->partial, &x, &v, c->d);
-	execution_free(&x);
+	bool ok = cat_partial_check(c->partial, x, &v, c->d);
 	if (!ok) {
 		c->failed = true;
 		c->stop = true;
@@ -722,6 +719,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	free(c.mem_final);
 	free(c.run);
 	cat_partial_free(c.partial);
+	rsmc_xcache_free(&c.xc);
 	if (c.failed) {
 		srcloc at = { t->file, 0, 0 };
 		diag_error(d, at, "the model could not evaluate an execution of test %s", t->name ? t->name : "?");

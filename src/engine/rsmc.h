@@ -115,6 +115,23 @@ value rsmc_write_value(const litmus_test *t, const rstate *s, eref w);
 void rsmc_build_execution(const litmus_test *t, const rstate *s, execution *x, int ***map);
 void rsmc_map_free(const rstate *s, int **map);
 
+/* Executions kept by size, so that building one per commit allocates
+ * nothing once each size has been seen.  Zero-initialise; one test only
+ * (the events point into it). */
+typedef struct rsmc_xcache {
+	int n;            /* entries of x and have */
+	execution *x;     /* by event count */
+	bool *have;
+	int *map;         /* fetch index -> execution index, all threads */
+	size_t cap_map;
+	int **rows;       /* per thread: its part of map */
+	size_t cap_rows;
+} rsmc_xcache;
+
+/* As rsmc_build_execution, into c: valid until the next call on c. */
+const execution *rsmc_build_cached(const litmus_test *t, const rstate *s, rsmc_xcache *c);
+void rsmc_xcache_free(rsmc_xcache *c);
+
 /* ---- cb.c: commit-before orders ------------------------------------------- */
 
 enum cb_kind {

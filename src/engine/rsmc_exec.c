@@ -67,17 +67,22 @@ void rsmc_map_free(const rstate *s, int **map)
 	free(map);
 }
 
-void rsmc_build_execution(const litmus_test *t, const rstate *s, execution *x, int ***map_out)
+/* Number the events of s (map[i][k]: execution index of thread i's fetch
+ * index k, -1 if not in the execution); returns the event count. */
+static int number_events(const litmus_test *t, const rstate *s, int *const *map)
 {
-	int **map = xcalloc((size_t)s->n_threads + 1, sizeof *map);
 	int n = t->n_locs;
 	for (int i = 0; i < s->n_threads; i++) {
 		const tstate *ts = &s->th[i];
-		map[i] = xmalloc(((size_t)ts->n_ev + 1) * sizeof **map);
 		for (int k = 0; k < ts->n_ev; k++)
 			map[i][k] = in_exec(&ts->ev[k]) ? n++ : -1;
 	}
-	execution_init(x, t, n);
+	return n;
+}
+
+/* Fill x (events and relations of the right size, relations empty). */
+static void fill_execution(const litmus_test *t, const rstate *s, execution *x, int *const *map)
+{
 	for (int l = 0; l < t->n_locs; l++) {
 		event *e = &x->ev[l];
 		memset(e, 0, sizeof *e);
@@ -133,8 +138,64 @@ void rsmc_build_execution(const litmus_test *t, const rstate *s, execution *x, i
 				brel_add(&x->co, wa, map[c->w[b].t][c->w[b].k]);
 		}
 	}
+}
+
+void rsmc_build_execution(const litmus_test *t, const rstate *s, execution *x, int ***map_out)
+{
+	int **map = xcalloc((size_t)s->n_threads + 1, sizeof *map);
+	for (int i = 0; i < s->n_threads; i++)
+		map[i] = xmalloc(((size_t)s->th[i].n_ev + 1) * sizeof **map);
+	execution_init(x, t, number_events(t, s, map));
+	fill_execution(t, s, x, map);
 	if (map_out)
 		*map_out = map;
 	else
 		rsmc_map_free(s, map);
+}
+
+const execution *rsmc_build_cached(const litmus_test *t, const rstate *s, rsmc_xcache *c)
+{
+	size_t total = 1;
+	for (int i = 0; i < s->n_threads; i++)
+		total += (size_t)s->th[i].n_ev;
+	GROW(c->map, c->cap_map, total);
+	GROW(c->rows, c->cap_rows, (size_t)s->n_threads + 1);
+	size_t at = 0;
+	for (int i = 0; i < s->n_threads; i++) {
+		c->rows[i] = c->map + at;
+		at += (size_t)s->th[i].n_ev;
+	}
+	int n = number_events(t, s, c->rows);
+	if (n >= c->n) {
+		int nn = n + 8;
+		c->x = xrealloc(c->x, (size_t)nn * sizeof *c->x);
+		c->have = xrealloc(c->have, (size_t)nn * sizeof *c->have);
+		for (int i = c->n; i < nn; i++)
+			c->have[i] = false;
+		c->n = nn;
+	}
+	execution *x = &c->x[n];
+	if (!c->have[n]) {
+		execution_init(x, t, n);
+		c->have[n] = true;
+	} else {
+		brel *r[] = { &x->po, &x->rf, &x->co, &x->addr, &x->data, &x->ctrl, &x->rmw };
+		for (int i = 0; i < 7; i++)
+			memset(r[i]->w, 0, (size_t)r[i]->n * (size_t)r[i]->words * sizeof *r[i]->w);
+	}
+	x->test = t;
+	fill_execution(t, s, x, c->rows);
+	return x;
+}
+
+void rsmc_xcache_free(rsmc_xcache *c)
+{
+	for (int i = 0; i < c->n; i++)
+		if (c->have[i])
+			execution_free(&c->x[i]);
+	free(c->x);
+	free(c->have);
+	free(c->map);
+	free(c->rows);
+	memset(c, 0, sizeof *c);
 }
