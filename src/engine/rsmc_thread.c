@@ -278,89 +278,7 @@ static int eval_address(interp *ip, const op *o, const address *a)
 	return loc;
 }
 
-/* As thread_paths.c alu. */
-static bool alu(enum alu_op k, value a, value b, value *r)
-{
-	bool ia = a.loc < 0, ib = b.loc < 0;
-	uint64_t x = (uint64_t)a.num, y = (uint64_t)b.num;
-	switch (k) {
-	case ALU_MOV:
-		*r = a;
-		return true;
-	case ALU_ADD:
-		if (ia && ib)
-			*r = value_int((int64_t)(x + y));
-		else if (!ia && ib)
-			*r = (value){ a.loc, (int64_t)(x + y) };
-		else if (ia && !ib)
-			*r = (value){ b.loc, (int64_t)(x + y) };
-		else
-			return false;
-		return true;
-	case ALU_SUB:
-		if (ia && ib)
-			*r = value_int((int64_t)(x - y));
-		else if (!ia && ib)
-			*r = (value){ a.loc, (int64_t)(x - y) };
-		else if (!ia && !ib && a.loc == b.loc)
-			*r = value_int((int64_t)(x - y));
-		else
-			return false;
-		return true;
-	case ALU_XOR:
-		if (value_eq(a, b))
-			*r = value_int(0);
-		else if (ia && ib)
-			*r = value_int((int64_t)(x ^ y));
-		else
-			return false;
-		return true;
-	case ALU_CMP:
-		if (value_eq(a, b))
-			*r = value_int(0);
-		else if (ia && ib)
-			*r = value_int(a.num < b.num ? -1 : 1);
-		else if (a.loc != b.loc)
-			*r = value_int(a.loc < b.loc ? -1 : 1);
-		else
-			*r = value_int(a.num < b.num ? -1 : 1);
-		return true;
-	case ALU_MUL:
-	case ALU_DIV:
-	case ALU_AND:
-	case ALU_OR:
-		if (!ia || !ib)
-			return false;
-		if (k == ALU_MUL)
-			*r = value_int((int64_t)(x * y));
-		else if (k == ALU_AND)
-			*r = value_int((int64_t)(x & y));
-		else if (k == ALU_OR)
-			*r = value_int((int64_t)(x | y));
-		else {
-			if (b.num == 0 || (a.num == INT64_MIN && b.num == -1))
-				return false;
-			*r = value_int(a.num / b.num);
-		}
-		return true;
-	}
-	return false;
-}
 
-static bool branch_taken(enum branch_cond c, value v)
-{
-	int sign = v.loc >= 0 ? 1 : (v.num > 0) - (v.num < 0);
-	switch (c) {
-	case BR_ALWAYS: return true;
-	case BR_EQ: return sign == 0;
-	case BR_NE: return sign != 0;
-	case BR_LT: return sign < 0;
-	case BR_GE: return sign >= 0;
-	case BR_GT: return sign > 0;
-	case BR_LE: return sign <= 0;
-	}
-	return false;
-}
 
 static unsigned access_flags(const op *o)
 {
@@ -450,7 +368,7 @@ static enum tstatus run(interp *ip)
 			if (!operand_value(ip, o, &o->a, &a, &ka) || !operand_value(ip, o, &o->b, &b, &kb))
 				return TS_ERROR;
 			bool known = ka && kb;
-			if (known && !alu(o->alu, a, b, &r)) {
+			if (known && !op_alu(o->alu, a, b, &r)) {
 				if (!ip->warned->arith) {
 					ip->warned->arith = true;
 					diag_warning(ip->d, op_loc(ip, o),
@@ -568,7 +486,7 @@ static enum tstatus run(interp *ip)
 				iset_union(&ip->ctrl, &ip->ctrl, tt);
 			if (xt->n)
 				iset_union(&ip->xctrl, &ip->xctrl, xt);
-			if (branch_taken(o->cond, v)) {
+			if (op_branch_taken(o->cond, v)) {
 				if (!jump_allowed(ip, pc, target, !det))
 					return TS_TOOFAR;
 				pc = target;

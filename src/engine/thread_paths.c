@@ -322,92 +322,9 @@ static void add_edges_from(dep_list *l, const intset *from, int to)
 		dep_add(l, from->v[i], to);
 }
 
-/* Integer arithmetic, with addresses allowed only where they make sense
- * (address +/- integer, difference or comparison of addresses). */
-static bool alu(enum alu_op k, value a, value b, value *r)
-{
-	bool ia = a.loc < 0, ib = b.loc < 0;
-	uint64_t x = (uint64_t)a.num, y = (uint64_t)b.num;
-	switch (k) {
-	case ALU_MOV:
-		*r = a;
-		return true;
-	case ALU_ADD:
-		if (ia && ib)
-			*r = value_int((int64_t)(x + y));
-		else if (!ia && ib)
-			*r = (value){ a.loc, (int64_t)(x + y) };
-		else if (ia && !ib)
-			*r = (value){ b.loc, (int64_t)(x + y) };
-		else
-			return false;
-		return true;
-	case ALU_SUB:
-		if (ia && ib)
-			*r = value_int((int64_t)(x - y));
-		else if (!ia && ib)
-			*r = (value){ a.loc, (int64_t)(x - y) };
-		else if (!ia && !ib && a.loc == b.loc)
-			*r = value_int((int64_t)(x - y));
-		else
-			return false;
-		return true;
-	case ALU_XOR:
-		if (value_eq(a, b))
-			*r = value_int(0);
-		else if (ia && ib)
-			*r = value_int((int64_t)(x ^ y));
-		else
-			return false;
-		return true;
-	case ALU_CMP:
-		if (value_eq(a, b))
-			*r = value_int(0);
-		else if (ia && ib)
-			*r = value_int(a.num < b.num ? -1 : 1);
-		else if (a.loc != b.loc)
-			*r = value_int(a.loc < b.loc ? -1 : 1);
-		else
-			*r = value_int(a.num < b.num ? -1 : 1);
-		return true;
-	case ALU_MUL:
-	case ALU_DIV:
-	case ALU_AND:
-	case ALU_OR:
-		if (!ia || !ib)
-			return false;
-		if (k == ALU_MUL)
-			*r = value_int((int64_t)(x * y));
-		else if (k == ALU_AND)
-			*r = value_int((int64_t)(x & y));
-		else if (k == ALU_OR)
-			*r = value_int((int64_t)(x | y));
-		else {
-			if (b.num == 0 || (a.num == INT64_MIN && b.num == -1))
-				return false;
-			*r = value_int(a.num / b.num);
-		}
-		return true;
-	}
-	return false;
-}
 
 /* Does branch condition c hold of value v (tested against 0)?  An address
  * is neither zero nor negative. */
-static bool branch_taken(enum branch_cond c, value v)
-{
-	int sign = v.loc >= 0 ? 1 : (v.num > 0) - (v.num < 0);
-	switch (c) {
-	case BR_ALWAYS: return true;
-	case BR_EQ: return sign == 0;
-	case BR_NE: return sign != 0;
-	case BR_LT: return sign < 0;
-	case BR_GE: return sign >= 0;
-	case BR_GT: return sign > 0;
-	case BR_LE: return sign <= 0;
-	}
-	return false;
-}
 
 double paths_clock(void)
 {
@@ -493,7 +410,7 @@ static void explore(interp *ip, istate *s, int pc)
 			value a, b, r;
 			if (!operand_value(ip, s, o, &o->a, &a) || !operand_value(ip, s, o, &o->b, &b))
 				goto drop;
-			if (!alu(o->alu, a, b, &r)) {
+			if (!op_alu(o->alu, a, b, &r)) {
 				if (!ip->warned_arith) {
 					ip->warned_arith = true;
 					diag_warning(ip->d, op_loc(ip, o),
@@ -601,7 +518,7 @@ static void explore(interp *ip, istate *s, int pc)
 			bool det = operand_det(s, &o->a);
 			if (tt->n)
 				intset_add_all(&s->ctrl, tt);
-			if (branch_taken(o->cond, v)) {
+			if (op_branch_taken(o->cond, v)) {
 				if (!jump_allowed(ip, s, pc, target, !det)) {
 					emit(ip, s, true);
 					istate_free(ip, s);

@@ -215,6 +215,14 @@ void cond_free(cond *c);
 typedef value (*lval_reader)(void *ctx, lval lv);
 bool cond_eval(const cond *c, lval_reader read, void *ctx);
 
+/* The value an ALU op computes from its inputs (op_eval.c).  Integers
+ * combine freely; an address may only be moved by an integer, compared, or
+ * subtracted from an address of the same location.  False when the result
+ * is not defined (division by zero, an address used as an integer). */
+bool op_alu(enum alu_op k, value a, value b, value *r);
+/* Whether a branch with condition c is taken when its register holds v. */
+bool op_branch_taken(enum branch_cond c, value v);
+
 /* Print the program in weft's stable `-dump` form. */
 void litmus_test_dump(const litmus_test *t, FILE *out);
 
