@@ -81,6 +81,54 @@ static int number_events(const litmus_test *t, const rstate *s, int *const *map)
 }
 
 /* Fill x (events and relations of the right size, relations empty). */
+/* Instances never decrease along the thread's events, so the events of one
+ * instruction instance are contiguous. */
+static bool instances_grouped(const tstate *ts)
+{
+	for (int k = 1; k < ts->n_ev; k++)
+		if (ts->ev[k].instance < ts->ev[k - 1].instance)
+			return false;
+	return true;
+}
+
+/* po of one thread whose instances are grouped, from its last group back:
+ * an event is po-before every mapped event of a later instance, which is
+ * the po row of the nearest later group with a mapped event plus that
+ * group's own events: one row copy per event instead of a scan of every
+ * later event. */
+static void po_rows(const tstate *ts, brel *po, const int *row_map)
+{
+	int nxt_first = -1, nxt_lo = 0, nxt_hi = 0;  /* next group: [lo, hi) */
+	for (int hi = ts->n_ev; hi > 0;) {
+		int lo = hi - 1;
+		while (lo > 0 && ts->ev[lo - 1].instance == ts->ev[hi - 1].instance)
+			lo--;
+		int first = -1;
+		for (int k = lo; k < hi; k++) {
+			int me = row_map[k];
+			if (me < 0)
+				continue;
+			if (first < 0)
+				first = me;
+			if (nxt_first < 0)
+				continue;
+			uint64_t *dst = brel_row(po, me);
+			const uint64_t *src = brel_row(po, nxt_first);
+			for (int w = 0; w < po->words; w++)
+				dst[w] |= src[w];
+			for (int j = nxt_lo; j < nxt_hi; j++)
+				if (row_map[j] >= 0)
+					brel_add(po, me, row_map[j]);
+		}
+		if (first >= 0) {
+			nxt_first = first;
+			nxt_lo = lo;
+			nxt_hi = hi;
+		}
+		hi = lo;
+	}
+}
+
 static void fill_execution(const litmus_test *t, const rstate *s, execution *x, int *const *map)
 {
 	for (int l = 0; l < t->n_locs; l++) {
@@ -97,6 +145,9 @@ static void fill_execution(const litmus_test *t, const rstate *s, execution *x, 
 	for (int i = 0; i < s->n_threads; i++) {
 		const tstate *ts = &s->th[i];
 		int po_index = 0;
+		bool grouped = instances_grouped(ts);
+		if (grouped)
+			po_rows(ts, &x->po, map[i]);
 		for (int k = 0; k < ts->n_ev; k++) {
 			const fev *f = &ts->ev[k];
 			if (f->failed)
@@ -114,9 +165,10 @@ static void fill_execution(const litmus_test *t, const rstate *s, execution *x, 
 				e->val = f->val;
 				e->flags = f->flags;
 				e->fence = f->fence;
-				for (int j = k + 1; j < ts->n_ev; j++)
-					if (map[i][j] >= 0 && ts->ev[j].instance != f->instance)
-						brel_add(&x->po, me, map[i][j]);
+				if (!grouped)
+					for (int j = k + 1; j < ts->n_ev; j++)
+						if (map[i][j] >= 0 && ts->ev[j].instance != f->instance)
+							brel_add(&x->po, me, map[i][j]);
 				if (f->kind == EV_READ) {
 					int w = f->rf.t < 0 ? f->rf.k : map[f->rf.t][f->rf.k];
 					brel_add(&x->rf, w, me);
@@ -131,11 +183,19 @@ static void fill_execution(const litmus_test *t, const rstate *s, execution *x, 
 	}
 	for (int l = 0; l < t->n_locs; l++) {
 		const costate *c = &s->co[l];
-		for (int a = 0; a < c->n; a++) {
+		/* from the last write back: each row is the next write's row
+		 * plus the next write */
+		for (int a = c->n - 1, wb = -1; a >= 0; a--) {
 			int wa = map[c->w[a].t][c->w[a].k];
 			brel_add(&x->co, l, wa);
-			for (int b = a + 1; b < c->n; b++)
-				brel_add(&x->co, wa, map[c->w[b].t][c->w[b].k]);
+			if (wb >= 0) {
+				uint64_t *dst = brel_row(&x->co, wa);
+				const uint64_t *src = brel_row(&x->co, wb);
+				for (int w = 0; w < x->co.words; w++)
+					dst[w] |= src[w];
+				brel_add(&x->co, wa, wb);
+			}
+			wb = wa;
 		}
 	}
 }
