@@ -801,6 +801,17 @@ static pev *evaluator(cat_partial *p, int n)
 	return p->ev[n];
 }
 
+typedef struct run_ctx {
+	cat_partial *p;
+	pev *pe;
+} run_ctx;
+
+static bool run_one_cb(void *ctx, int i, bool *failed, bool *fired)
+{
+	run_ctx *rc = ctx;
+	return run_one(rc->p, rc->pe, i, failed, fired);
+}
+
 static bool run(cat_partial *p, const execution *x, cat_verdict *out, diag *d, bool partial)
 {
 	cat_model *m = p->m;
@@ -811,27 +822,8 @@ static bool run(cat_partial *p, const execution *x, cat_verdict *out, diag *d, b
 		memset(pe->seen, 0, (size_t)(m->nslots ? m->nslots : 1) * sizeof *pe->seen);
 		memset(pe->ver_gen, 0, (size_t)(m->nslots ? m->nslots : 1) * sizeof *pe->ver_gen);
 	}
-	m->nflag_names = 0;
-	out->allowed = true;
-	out->failed = NULL;
-	out->n_flags = 0;
-	out->flags = m->flag_names;
-	for (int i = 0; i < m->nchecks; i++) {
-		if (partial && (!m->checks[i].monotone || m->checks[i].flag))
-			continue;
-		bool failed, fired;
-		if (!run_one(p, pe, i, &failed, &fired)) {
-			cat_eval_report(ev, d);
-			return false;
-		}
-		if (failed) {
-			out->allowed = false;
-			out->failed = m->checks[i].name;
-			break;
-		}
-	}
-	out->n_flags = partial ? 0 : m->nflag_names;
-	return true;
+	run_ctx rc = { p, pe };
+	return cat_run_checks(m, partial, run_one_cb, &rc, ev, out, d);
 }
 
 bool cat_partial_check(cat_partial *p, const execution *x, cat_verdict *out, diag *d)

@@ -190,6 +190,14 @@ bool cat_eval_slot(cat_eval *ev, int slot, cval *out);
 /* Report the pending error through d and clear it. */
 void cat_eval_report(cat_eval *ev, diag *d);
 
+/* The verdict loop shared by cat_model_check(_partial) and the cached
+ * evaluators of cat_incr.c: run every check (only the monotone non-flag ones
+ * when `partial`) through `check`, stop at the first failing one, and fill
+ * `out`.  On an evaluation error, report ev's error through d. */
+typedef bool (*cat_check_fn)(void *ctx, int i, bool *failed, bool *fired);
+bool cat_run_checks(struct cat_model *m, bool partial, cat_check_fn check, void *ctx, cat_eval *ev,
+                    cat_verdict *out, diag *d);
+
 /* cat_builtin.c: the value of a built-in in the current execution. */
 bool cat_builtin_value(cat_eval *ev, int builtin, cval *out);
 /* Apply primitive `prim` to `arg`. */

@@ -143,9 +143,9 @@ bool cat_model_check_is_monotone(const cat_model *m, int i)
 	return i >= 0 && i < m->nchecks && m->checks[i].monotone;
 }
 
-static bool run_checks(cat_model *m, const execution *x, cat_verdict *out, diag *d, bool partial)
+bool cat_run_checks(cat_model *m, bool partial, cat_check_fn check, void *ctx, cat_eval *ev,
+                    cat_verdict *out, diag *d)
 {
-	cat_eval_begin(&m->ev, x);
 	m->nflag_names = 0;
 	out->allowed = true;
 	out->failed = NULL;
@@ -155,8 +155,8 @@ static bool run_checks(cat_model *m, const execution *x, cat_verdict *out, diag 
 		if (partial && (!m->checks[i].monotone || m->checks[i].flag))
 			continue;
 		bool failed, fired;
-		if (!cat_eval_check(&m->ev, i, &failed, &fired)) {
-			cat_eval_report(&m->ev, d);
+		if (!check(ctx, i, &failed, &fired)) {
+			cat_eval_report(ev, d);
 			return false;
 		}
 		if (failed) {
@@ -167,6 +167,17 @@ static bool run_checks(cat_model *m, const execution *x, cat_verdict *out, diag 
 	}
 	out->n_flags = partial ? 0 : m->nflag_names;
 	return true;
+}
+
+static bool eval_check(void *ev, int i, bool *failed, bool *fired)
+{
+	return cat_eval_check(ev, i, failed, fired);
+}
+
+static bool run_checks(cat_model *m, const execution *x, cat_verdict *out, diag *d, bool partial)
+{
+	cat_eval_begin(&m->ev, x);
+	return cat_run_checks(m, partial, eval_check, &m->ev, &m->ev, out, d);
 }
 
 bool cat_model_check(cat_model *m, const execution *x, cat_verdict *out, diag *d)
