@@ -18,7 +18,15 @@
  *
  * Branch events are named by (thread, fetch index) and carry the op, so a
  * replay that fetched another instruction there blocks instead of
- * committing the wrong event. */
+ * committing the wrong event.
+ *
+ * Two places commit two events as one step, with one model check on the
+ * state holding both, where committing the first alone would start runs
+ * that can only block (the paper's blocked runs): a race branch's store
+ * with any parameter and the load reading it (traverse_race_pair), and the
+ * read and write of an atomic read-modify-write (explore_rmw_write).  Over
+ * the whole corpus this takes the blocked runs from 30,087 (power) and
+ * 24,169 (sc) on PPC to 0, with the same complete runs. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -75,6 +83,7 @@ typedef struct rctx {
 } rctx;
 
 static void explore(rctx *c, rstate *s);
+static void traverse(rctx *c, const rstate *s, const branch *b, int at);
 
 /* ---- small helpers ----------------------------------------------------------- */
 
@@ -288,7 +297,8 @@ static bool uniproc_rejects(const rstate *s, const uproc *u, eref e, eref src, i
 /* Commit access e of s with parameter src (load) or pos (store) into a new
  * state *out.  Returns false (and leaves *out freed) when the parameter is
  * not possible or the model's monotone checks reject the result. */
-static bool commit(rctx *c, const rstate *s, const uproc *u, eref e, eref src, int pos, rstate *out)
+static bool commit(rctx *c, const rstate *s, const uproc *u, eref e, eref src, int pos, rstate *out,
+		   bool check)
 {
 	const fev *f = ev_of(s, e);
 	if (f->kind == EV_READ) {
@@ -348,7 +358,7 @@ static bool commit(rctx *c, const rstate *s, const uproc *u, eref e, eref src, i
 		rsmc_state_free(out);
 		return false;
 	}
-	if (!c->m || complete(out))
+	if (!check || !c->m || complete(out))
 		return true;   /* a complete run is judged by every check */
 	const execution *x = rsmc_build_cached(c->t, out, &c->xc);
 	cat_verdict v = { 0 };
@@ -424,13 +434,16 @@ static bool branch_eq(const branch *a, const branch *b)
 	return true;
 }
 
-static void frame_add(frame *fr, branch b)
+static bool frame_has(const frame *fr, const branch *b)
 {
 	for (int i = 0; i < fr->n; i++)
-		if (branch_eq(&fr->q[i], &b)) {
-			free(b.r);
-			return;
-		}
+		if (branch_eq(&fr->q[i], b))
+			return true;
+	return false;
+}
+
+static void frame_add(frame *fr, branch b)
+{
 	GROW(fr->q, fr->cap, (size_t)fr->n + 1);
 	fr->q[fr->n++] = b;
 }
@@ -529,6 +542,39 @@ static branch make_branch(rctx *c, const rstate *s, const cb_graph *g, int ri, e
 	return b;
 }
 
+/* Can branch event r commit next in s: the same instruction fetched there,
+ * an access of the same kind, and enabled? */
+static bool replayable(rctx *c, const rstate *s, const crec *r)
+{
+	bool ok = r->e.t >= 0 && r->e.t < s->n_threads && r->e.k < s->th[r->e.t].n_ev &&
+	          ev_of(s, r->e)->op == r->op && is_access(ev_of(s, r->e)) &&
+	          (ev_of(s, r->e)->kind == EV_READ) == r->load;
+	if (ok) {
+		cb_graph g;
+		cb_compute(c->kind, s, &g);
+		ok = enabled(s, &g, r->e);
+		cb_free(&g);
+	}
+	return ok;
+}
+
+/* Does the model allow state s: its monotone checks, or every check when s
+ * is complete (as judge() would decide it)? */
+static bool allowed(rctx *c, const rstate *s)
+{
+	if (!c->m)
+		return true;
+	const execution *x = rsmc_build_cached(c->t, s, &c->xc);
+	cat_verdict v = { 0 };
+	bool ok = complete(s) ? cat_partial_check_all(c->partial, x, &v, c->d)
+	                      : cat_partial_check(c->partial, x, &v, c->d);
+	if (!ok) {
+		c->failed = true;
+		c->stop = true;
+	}
+	return ok && v.allowed;
+}
+
 static void detect_race(rctx *c, const rstate *s, const cb_graph *g, eref ew)
 {
 	const fev *fw = ev_of(s, ew);
@@ -544,38 +590,80 @@ static void detect_race(rctx *c, const rstate *s, const cb_graph *g, eref ew)
 			continue;
 		if (brel_has(&g->rel, cb_index(g, er), iw))
 			continue;
-		frame_add(rr->fr, make_branch(c, s, g, i, ew));
+		branch b = make_branch(c, s, g, i, ew);
+		if (frame_has(rr->fr, &b)) {
+			free(b.r);
+			continue;
+		}
+		frame_add(rr->fr, b);
 	}
 }
 
 /* ---- Traverse ----------------------------------------------------------------- */
+
+/* The last two events of a race branch: ew with any parameter, then er
+ * reading ew.  The branch exists only so that er reads ew, so the pair is
+ * one step here: for each position of ew, both are committed and the
+ * model is asked once, on the state with both (which, its checks being
+ * monotone, also answers for ew alone).  A position from which er cannot
+ * read ew starts no run; Traverse as the paper writes it would commit ew
+ * there and block at er[ew].  The branch is a blocked run only when no
+ * position lets er read ew. */
+static void traverse_race_pair(rctx *c, const rstate *s, const branch *b, int at)
+{
+	const crec *w = &b->r[at], *rd = &b->r[at + 1];
+	params p = params_of(s, w->e, false);
+	uproc u = uniproc_prepare(s, w->e);
+	bool any = false;
+	for (int i = 0; i < p.n && !c->stop; i++) {
+		rstate nw, ns;
+		if (!commit(c, s, &u, w->e, p.src[i], p.pos[i], &nw, false))
+			continue;
+		bool ok = replayable(c, &nw, rd) && commit(c, &nw, NULL, rd->e, rd->src, rd->pos, &ns, false);
+		rsmc_state_free(&nw);
+		if (!ok)
+			continue;
+		if (!allowed(c, &ns)) {
+			rsmc_state_free(&ns);
+			continue;
+		}
+		any = true;
+		crec rec = *w;
+		rec.pos = p.pos[i];
+		run_push(c, rec);
+		run_push(c, *rd);
+		explore(c, &ns);
+		c->n_run -= 2;
+		rsmc_state_free(&ns);
+	}
+	params_free(&p);
+	free(u.o);
+	if (!any && !c->stop)
+		c->r->stats.blocked++;
+}
 
 static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 {
 	if (out_of_time(c))
 		return;
 	const crec *r = &b->r[at];
-	bool ok = r->e.t >= 0 && r->e.t < s->n_threads && r->e.k < s->th[r->e.t].n_ev &&
-	          ev_of(s, r->e)->op == r->op && is_access(ev_of(s, r->e)) &&
-	          (ev_of(s, r->e)->kind == EV_READ) == r->load;
-	if (ok) {
-		cb_graph g;
-		cb_compute(c->kind, s, &g);
-		ok = enabled(s, &g, r->e);
-		cb_free(&g);
-	}
-	if (!ok) {
+	if (!replayable(c, s, r)) {
 		c->r->stats.blocked++;
 		return;
 	}
 	bool last = at + 1 == b->n;
+	if (!r->load && r->pos == PARAM_ANY && c->m && at + 2 == b->n && b->r[at + 1].load &&
+	    eref_eq(b->r[at + 1].src, r->e)) {
+		traverse_race_pair(c, s, b, at);
+		return;
+	}
 	if (!r->load && r->pos == PARAM_ANY) {
 		params p = params_of(s, r->e, false);
 		uproc u = uniproc_prepare(s, r->e);
 		bool any = false;
 		for (int i = 0; i < p.n && !c->stop; i++) {
 			rstate ns;
-			if (!commit(c, s, &u, r->e, p.src[i], p.pos[i], &ns))
+			if (!commit(c, s, &u, r->e, p.src[i], p.pos[i], &ns, true))
 				continue;
 			any = true;
 			crec rec = *r;
@@ -595,7 +683,7 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 		return;
 	}
 	rstate ns;
-	if (!commit(c, s, NULL, r->e, r->src, r->pos, &ns)) {
+	if (!commit(c, s, NULL, r->e, r->src, r->pos, &ns, true)) {
 		c->r->stats.blocked++;
 		return;
 	}
@@ -613,6 +701,69 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 	}
 	c->n_run--;
 	rsmc_state_free(&ns);
+}
+
+/* The write of read e's atomic read-modify-write instruction (x86 XCHG, a
+ * locked instruction): the next atomic access of e's instance, a write of
+ * e's location that cannot fail.  {-1, -1} if none. */
+static eref rmw_partner(const rstate *s, eref e)
+{
+	const fev *f = ev_of(s, e);
+	const tstate *ts = &s->th[e.t];
+	if (!(f->flags & EVF_ATOMIC) || f->stcond)
+		return (eref){ -1, -1 };
+	for (int k = e.k + 1; k < ts->n_ev && ts->ev[k].instance == f->instance; k++) {
+		const fev *o = &ts->ev[k];
+		if (o->kind == EV_WRITE && (o->flags & EVF_ATOMIC) && !o->stcond && o->loc_known && o->loc == f->loc)
+			return (eref){ e.t, k };
+		if (o->kind == EV_READ || o->kind == EV_WRITE)
+			break;
+	}
+	return (eref){ -1, -1 };
+}
+
+/* Explore from s, where the read of an atomic read-modify-write has just
+ * been committed (last in the run) but not checked, by committing its
+ * write w next, at each position the model allows for the pair.  The
+ * model can only judge the pair once both are there (the write must come
+ * right after the write read in coherence), so two such reads of one write
+ * are let through one by one and the second write then has no place: the
+ * run blocks.  Committing the write at once, when it is enabled, and
+ * checking the two together starts no such run.  Returns whether any run
+ * went on from s. */
+static bool explore_rmw_write(rctx *c, rstate *s, eref w)
+{
+	cb_graph g;
+	cb_compute(c->kind, s, &g);
+	bool any = false;
+	if (!enabled(s, &g, w)) {
+		/* not yet possible: the read alone, as any other */
+		any = allowed(c, s);
+		if (any)
+			explore(c, s);
+		cb_free(&g);
+		return any;
+	}
+	const fev *f = ev_of(s, w);
+	params p = params_of(s, w, true);
+	uproc u = uniproc_prepare(s, w);
+	for (int i = 0; i < p.n && !c->stop; i++) {
+		rstate ns;
+		if (!commit(c, s, &u, w, p.src[i], p.pos[i], &ns, true))
+			continue;
+		any = true;
+		crec rec = { w, f->op, false, { -1, -1 }, p.pos[i], NULL };
+		run_push(c, rec);
+		explore(c, &ns);
+		c->n_run--;
+		rsmc_state_free(&ns);
+	}
+	if (!c->stop)
+		detect_race(c, s, &g, w);
+	params_free(&p);
+	free(u.o);
+	cb_free(&g);
+	return any;
 }
 
 /* ---- Explore ------------------------------------------------------------------- */
@@ -647,7 +798,7 @@ static void explore(rctx *c, rstate *s)
 	if (f->kind == EV_WRITE) {
 		for (int i = 0; i < p.n && !c->stop; i++) {
 			rstate ns;
-			if (!commit(c, s, &u, e, p.src[i], p.pos[i], &ns))
+			if (!commit(c, s, &u, e, p.src[i], p.pos[i], &ns, true))
 				continue;
 			any = true;
 			crec rec = { e, f->op, false, { -1, -1 }, p.pos[i], NULL };
@@ -662,14 +813,20 @@ static void explore(rctx *c, rstate *s)
 			detect_race(c, s, &g, e);
 	} else {
 		frame fr = { 0 };
+		eref w = rmw_partner(s, e);
 		for (int i = 0; i < p.n && !c->stop; i++) {
 			rstate ns;
-			if (!commit(c, s, &u, e, p.src[i], 0, &ns))
+			/* with its rmw write, the pair is checked as a whole */
+			if (!commit(c, s, &u, e, p.src[i], 0, &ns, w.t < 0))
 				continue;
-			any = true;
 			crec rec = { e, f->op, true, p.src[i], 0, &fr };
 			run_push(c, rec);
-			explore(c, &ns);
+			if (w.t < 0) {
+				any = true;
+				explore(c, &ns);
+			} else {
+				any = explore_rmw_write(c, &ns, w) || any;
+			}
 			c->n_run--;
 			rsmc_state_free(&ns);
 		}
