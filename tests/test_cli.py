@@ -110,3 +110,39 @@ def test_list_naming_missing_file_fails(weft, tmp_path):
     r = weft("-check", "@" + str(lst))
     assert r.returncode == 1
     assert "missing.litmus" in r.stderr
+
+
+def test_default_engine_is_rsmc_and_enumerate_stays_available(weft, srcdir, tmp_path):
+    """Without -engine the run is rsmc's (it commits stores, the enumerator
+    never does); -engine enumerate still runs, with the same blocks."""
+    f = tmp_path / "MP.litmus"
+    f.write_text(MP)
+    tests = [f, srcdir / "litmus" / "PPC" / "SB.litmus", srcdir / "litmus" / "X86" / "SB.litmus"]
+    no_time = lambda s: re.sub(r"^Time .*\n", "", s, flags=re.M)
+    no_stats = lambda s: re.sub(r"^Stats .*\n", "", no_time(s), flags=re.M)
+    runs = {}
+    for name, args in (("default", []), ("rsmc", ["-engine", "rsmc"]),
+                       ("enumerate", ["-engine", "enumerate"]), ("gnu", ["--engine=enumerate"])):
+        r = weft("-q", "-stats", *args, *tests)
+        assert (r.returncode, r.stderr) == (0, ""), (name, r.stderr)
+        runs[name] = r.stdout
+    commits = lambda s: [int(c) for c in re.findall(r"^Stats \S+ .* commits (\d+)$", s, re.M)]
+    assert len(commits(runs["default"])) == 3 and min(commits(runs["default"])) > 0
+    assert commits(runs["enumerate"]) == [0, 0, 0]
+    assert no_time(runs["default"]) == no_time(runs["rsmc"])
+    assert no_time(runs["enumerate"]) == no_time(runs["gnu"])
+    assert no_stats(runs["default"]) == no_stats(runs["enumerate"])
+    y = weft("-q", "-format", "yaml", f)
+    assert "\nengine: rsmc\n" in y.stdout, y.stdout
+    r = weft("-engine", "nosuch", f)
+    assert r.returncode == 2 and "unknown engine 'nosuch' (available: enumerate, rsmc)" in r.stderr
+
+
+def test_help_and_man_page_name_rsmc_the_default(weft, srcdir):
+    help_text = " ".join(weft("-help").stdout.split())
+    assert "rsmc (default" in help_text
+    assert "enumerate (every candidate execution" in help_text
+    assert "the default with -explain or -show" in help_text
+    man = " ".join((srcdir / "man" / "weft.1").read_text().split())
+    assert "\\fBrsmc\\fR (the default)" in man
+    assert "\\fBenumerate\\fR (the default)" not in man

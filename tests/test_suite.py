@@ -323,7 +323,7 @@ def test_yaml_round_trips_with_the_herd_values(weft, arch):
         assert d["name"] == header_name(f)
         assert d["arch"] == arch
         assert d["model"] == {"PPC": "power", "X86": "tso"}[arch]
-        assert d["engine"] == "enumerate"
+        assert d["engine"] == "rsmc"  # the default engine
         assert d["kind"] == h["kind"] == kind_of[d["condition"].split()[0]]
         assert sorted(s["state"] for s in d["states"]) == sorted(h["states"])
         assert (d["positive"], d["negative"]) == (h["pos"], h["neg"])

@@ -29,7 +29,10 @@ static const opt_spec specs[] = {
 	  "memory model: a .cat file, or NAME.cat on the search path (sc, tso, power; "
 	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64. Repeatable: "
 	  "every test runs under each model, in order" },
-	{ OPT_ENGINE, "engine", NULL, "NAME", "exploration engine: enumerate (default), or rsmc (commit-before exploration with incremental checks)" },
+	{ OPT_ENGINE, "engine", NULL, "NAME",
+	  "exploration engine: rsmc (default: commit-before exploration, forbidden "
+	  "executions cut off early), or enumerate (every candidate execution, then the "
+	  "model; the default with -explain or -show, which need it)" },
 	{ OPT_INCLUDE, "I", NULL, "DIR", "add DIR to the cat search path (repeatable)" },
 	{ OPT_FORMAT, "format", NULL, "herd|yaml",
 	  "output: herd7's result blocks (default), or one YAML document per test" },
@@ -225,9 +228,13 @@ static int check_combinations(const weft_options *o, bool cells_given)
 {
 	if (o->explain && o->format != FMT_HERD)
 		return usage_error("%s prints text after herd's blocks: not with -format yaml", "-explain");
-	/* Only the enumerator hands out every candidate execution (forbidden
-	 * ones included), which is what explanations and graphs are drawn from. */
-	if ((o->explain || o->show != SHOW_NONE) && strcmp(o->engine, "enumerate") != 0)
+	/* Explanations and graphs are drawn from every candidate execution,
+	 * forbidden ones included, and only the enumerator builds those: rsmc
+	 * cuts a forbidden execution off before it is complete.  Both engines
+	 * give the same result blocks, so without an explicit -engine the
+	 * enumerator is simply the one used; an explicit other engine is a
+	 * contradiction worth saying. */
+	if ((o->explain || o->show != SHOW_NONE) && o->engine_given && strcmp(o->engine, "enumerate") != 0)
 		return usage_error("%s: -explain and -show need -engine enumerate (not supported by this engine yet)",
 		                   o->engine);
 	if (o->table == TBL_NONE) {
@@ -258,7 +265,7 @@ int options_parse(weft_options *o, int argc, char **argv)
 	memset(o, 0, sizeof *o);
 	o->action = ACT_RUN;
 	o->format = FMT_HERD;
-	o->engine = "enumerate";
+	o->engine = NULL;   /* resolved after the loop: see check_combinations */
 	/* Every list holds at most argc entries, so one allocation each. */
 	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
 			      &o->names_files, &o->expect_files, &o->inputs };
@@ -309,6 +316,7 @@ int options_parse(weft_options *o, int argc, char **argv)
 			if (!engine_exists(val))
 				return usage_error("unknown engine '%s' (available: enumerate, rsmc)", val);
 			o->engine = val;
+			o->engine_given = true;
 			break;
 		case OPT_INCLUDE: push(&o->include, val); break;
 		case OPT_TIMEOUT:
@@ -380,6 +388,8 @@ int options_parse(weft_options *o, int argc, char **argv)
 		case OPT_EXPLAIN: o->explain = true; break;
 		}
 	}
+	if (!o->engine_given)
+		o->engine = o->explain || o->show != SHOW_NONE ? "enumerate" : "rsmc";
 	return check_combinations(o, cells_given);
 }
 

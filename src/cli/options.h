@@ -58,7 +58,10 @@ typedef struct weft_options {
 	/* -model NAME|FILE, in order; empty: the per-arch default.  Every test
 	 * runs under each of them, in this order. */
 	str_list models;
-	const char *engine;      /* -engine NAME */
+	const char *engine;      /* -engine NAME; without it rsmc, or enumerate
+	                          * under -explain or -show (which need every
+	                          * candidate execution) */
+	bool engine_given;       /* -engine was on the command line */
 	str_list include;        /* -I DIR, in order */
 	double timeout;          /* -timeout SECONDS, 0: none */
 	long maxmem_mb;          /* -maxmem MB, 0: none */
