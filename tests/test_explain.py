@@ -7,6 +7,7 @@ import shutil
 import subprocess
 
 import pytest
+import yaml
 
 from conftest import SRCDIR
 from test_suite import block_names, header_name, herd_blocks, suite_files
@@ -340,10 +341,54 @@ def test_corpus_sample_explanations_check_out(weft, corpus, arch, step, herd_cat
     assert cycles >= len(files) // 5
 
 
-def test_explain_and_show_say_rsmc_does_not_support_them(weft, srcdir, tmp_path):
+def test_an_explicit_rsmc_with_explain_or_show_is_a_usage_error_saying_why(weft, srcdir, tmp_path):
+    """rsmc never completes a forbidden execution, so it has nothing to
+    explain or draw: asking for it by name is refused, whatever the order or
+    spelling of the options."""
     sb = srcdir / "litmus" / "PPC" / "SB.litmus"
-    for args in (["-explain"], ["-show", "all", "-o", tmp_path]):
-        r = weft("-engine", "rsmc", *args, sb)
+    for args in (["-engine", "rsmc", "-explain"], ["-explain", "--engine=rsmc"],
+                 ["-engine", "rsmc", "-show", "all", "-o", tmp_path],
+                 ["-show", "neg", "-o", tmp_path, "-engine", "rsmc", "-explain"]):
+        r = weft(*args, sb)
         assert r.returncode == 2, args
-        assert "need -engine enumerate" in r.stderr and "not supported" in r.stderr
+        first = r.stderr.splitlines()[0]
+        assert first.startswith("weft: -explain and -show need -engine enumerate: rsmc "), first
+        assert "forbidden executions" in first
+        assert r.stderr.endswith("Try 'weft -help'.\n")
         assert r.stdout == ""
+    assert list(tmp_path.iterdir()) == []
+    # the same options with the enumerator named, or with no engine at all, run
+    for args in (["-engine", "enumerate", "-explain"], ["-explain"]):
+        assert weft("-q", *args, sb).returncode == 0, args
+
+
+def test_explain_and_show_run_the_enumerator_without_engine(weft, srcdir, tmp_path):
+    """With -explain or -show and no -engine, the run is the enumerator's:
+    the same output as -engine enumerate, explanations of forbidden
+    outcomes included, result blocks the same as the default engine's, and
+    nothing said on stderr."""
+    tests = [srcdir / "litmus" / "PPC" / n for n in ("SB.litmus", "MP+lwsync+addr.litmus")]
+    strip = lambda s: re.sub(r"^Time .*\n", "", s, flags=re.M)
+    default = weft("-q", "-explain", *tests)
+    named = weft("-q", "-engine", "enumerate", "-explain", *tests)
+    assert default.returncode == named.returncode == 0, default.stderr
+    assert default.stderr == ""
+    assert strip(default.stdout) == strip(named.stdout)
+    outcomes = {(n, o) for n, _, o, _ in explanations(default.stdout)}
+    assert outcomes == {("SB", "allowed"), ("MP+lwsync+addr", "forbidden")}
+    # the result blocks are those of a run without -explain (rsmc's)
+    plain = weft("-q", *tests)
+    blocks = lambda out: [c for c in strip(out).split("\n\n") if c.startswith("Test ")]
+    assert blocks(default.stdout) == blocks(plain.stdout) and len(blocks(plain.stdout)) == 2
+    # -stats tells the engines apart: the enumerator commits nothing
+    stats = weft("-q", "-stats", "-explain", *tests)
+    commits = [int(m) for m in re.findall(r"^Stats \S+ .* commits (\d+)$", stats.stdout, re.M)]
+    assert commits == [0, 0], stats.stdout
+    # -show alone: one graph per allowed execution, and YAML names the engine
+    out = tmp_path / "g"
+    out.mkdir()
+    y = weft("-q", "-show", "all", "-o", out, "-format", "yaml", tests[0])
+    assert y.returncode == 0 and y.stderr == "", y.stderr
+    (doc,) = yaml.safe_load_all(y.stdout)
+    assert doc["engine"] == "enumerate"
+    assert len(list(out.glob("SB.power.*.dot"))) == doc["positive"] + doc["negative"] > 0

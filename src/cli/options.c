@@ -235,7 +235,8 @@ static int check_combinations(const weft_options *o, bool cells_given)
 	 * enumerator is simply the one used; an explicit other engine is a
 	 * contradiction worth saying. */
 	if ((o->explain || o->show != SHOW_NONE) && o->engine_given && strcmp(o->engine, "enumerate") != 0)
-		return usage_error("%s: -explain and -show need -engine enumerate (not supported by this engine yet)",
+		return usage_error("-explain and -show need -engine enumerate: %s cuts forbidden executions "
+		                   "off before they are complete, so it has none to explain or draw",
 		                   o->engine);
 	if (o->table == TBL_NONE) {
 		if (cells_given)
