@@ -13,12 +13,22 @@
  * CB_GENERIC do not: our sc.cat allows two xchgs of x that each read the
  * other's write, a cycle for such an order.
  *
- * Which model gets which order: by the model's name (cat_model_name), not
- * by a `let commit_before` in the model files: "power"/"ppc" -> CB_POWER,
+ * Which model gets which order (cb_order_init): a model that binds
+ * `commit_before` at top level (in its file or one it includes; RSMC.md)
+ * gets that relation, CB_MODEL, whatever its name: cb_model.c evaluates it
+ * on each state over the fetched events, and model_order() below adds the
+ * structural pairs (addr | data | ctrl | xdep | rf), closes the union and
+ * keeps the pairs between accesses, so an event is still enabled only
+ * when its address and data are known.  A commit_before that is not a
+ * relation, or fails to evaluate, is reported (at the binding) on the
+ * first state of each test, and the test ends in an error.  Otherwise the
+ * model's name (cat_model_name) decides: "power"/"ppc" -> CB_POWER,
  * "tso"/"x86tso"/"x86 tso mixed" -> CB_TSO, "sc" -> CB_SC, anything else ->
- * CB_GENERIC.  Keeping the orders in C keeps our cat files identical in
- * meaning to herd's and lets herd's own ppc.cat/x86tso.cat/sc.cat get the
- * same orders.
+ * CB_GENERIC.  Keeping the built-in orders in C keeps our cat files
+ * identical in meaning to herd's and lets herd's own ppc.cat/x86tso.cat/
+ * sc.cat get the same orders.  rsmc.c decides SC per location itself
+ * (uniproc) only under the named orders of models known to check it, never
+ * under CB_GENERIC or CB_MODEL.
  *
  * CB_POWER = (addr | data | ctrl | rf | addr;po | po-loc | sync | lwsync)+,
  *   sync/lwsync: every access po-before the fence before every access
@@ -56,7 +66,14 @@
  *   of RSMC.md plus addr;po, which keeps po-loc sound while addresses are
  *   unknown (the argument of CB_POWER).  Valid for models that contain SC
  *   per location and forbid load buffering through addr;po (every herd
- *   model of a real architecture does). */
+ *   model of a real architecture does).  It is the default of a model that
+ *   names no order of its own.
+ *
+ * CB_MODEL = (commit_before | addr | data | ctrl | xdep | rf)+ restricted
+ *   to accesses, commit_before evaluated on the fetched events (an access
+ *   whose address is unknown has a location of its own there: see
+ *   cb_model.c for why that is safe).  Validity and blocked runs are the
+ *   model's business; `let commit_before = 0` gives cb0. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +104,7 @@ const char *cb_kind_name(enum cb_kind k)
 	case CB_TSO: return "tso";
 	case CB_SC: return "sc";
 	case CB_GENERIC: return "generic";
+	case CB_MODEL: return "model";
 	}
 	return "?";
 }
@@ -122,13 +140,29 @@ static bool full_fence(enum cb_kind k, const fev *f)
 	return false;
 }
 
+/* The pairs every order has: addr | data | ctrl | xdep between accesses,
+ * and rf from a thread's write to each committed load. */
+static void structural_edges(const rstate *s, cb_graph *g)
+{
+	for (int i = 0; i < s->n_threads; i++) {
+		const tstate *ts = &s->th[i];
+		add_deps(&g->rel, ts, &ts->addr, g->base[i]);
+		add_deps(&g->rel, ts, &ts->data, g->base[i]);
+		add_deps(&g->rel, ts, &ts->ctrl, g->base[i]);
+		add_deps(&g->rel, ts, &ts->xdep, g->base[i]);
+		for (int e = 0; e < ts->n_ev; e++) {
+			const fev *f = &ts->ev[e];
+			if (f->kind == EV_READ && f->committed && f->rf.t >= 0)
+				brel_add(&g->rel, g->base[f->rf.t] + f->rf.k, g->base[i] + e);
+		}
+	}
+}
+
+/* The pairs of built-in order k within one thread, beyond the structural
+ * ones. */
 static void thread_edges(enum cb_kind k, const tstate *ts, int base, brel *r)
 {
 	int n = ts->n_ev;
-	add_deps(r, ts, &ts->addr, base);
-	add_deps(r, ts, &ts->data, base);
-	add_deps(r, ts, &ts->ctrl, base);
-	add_deps(r, ts, &ts->xdep, base);
 	for (int a = 0; a < n; a++) {
 		const fev *ea = &ts->ev[a];
 		if (!is_access(ea))
@@ -159,6 +193,8 @@ static void thread_edges(enum cb_kind k, const tstate *ts, int base, brel *r)
 			case CB_GENERIC:
 				add = same_loc;
 				break;
+			case CB_MODEL:   /* not built in: cb_model.c */
+				break;
 			}
 			if (add)
 				brel_add(r, base + a, base + b);
@@ -186,7 +222,8 @@ static void thread_edges(enum cb_kind k, const tstate *ts, int base, brel *r)
 	}
 }
 
-void cb_compute(enum cb_kind k, const rstate *s, cb_graph *g)
+/* An empty relation over the fetched events of s. */
+static void graph_alloc(const rstate *s, cb_graph *g)
 {
 	g->base = xcalloc((size_t)s->n_threads + 1, sizeof *g->base);
 	int n = 0;
@@ -196,16 +233,66 @@ void cb_compute(enum cb_kind k, const rstate *s, cb_graph *g)
 	}
 	g->n = n;
 	g->rel = brel_new(n);
-	for (int i = 0; i < s->n_threads; i++) {
-		const tstate *ts = &s->th[i];
-		thread_edges(k, ts, g->base[i], &g->rel);
-		for (int e = 0; e < ts->n_ev; e++) {
-			const fev *f = &ts->ev[e];
-			if (f->kind == EV_READ && f->committed && f->rf.t >= 0)
-				brel_add(&g->rel, g->base[f->rf.t] + f->rf.k, g->base[i] + e);
-		}
-	}
+}
+
+void cb_compute(enum cb_kind k, const rstate *s, cb_graph *g)
+{
+	graph_alloc(s, g);
+	for (int i = 0; i < s->n_threads; i++)
+		thread_edges(k, &s->th[i], g->base[i], &g->rel);
+	structural_edges(s, g);
 	brel_transitive_closure(&g->rel);
+}
+
+/* ---- the order of a run ------------------------------------------------------ */
+
+void cb_order_init(cb_order *o, const litmus_test *t, cat_model *m, diag *d)
+{
+	memset(o, 0, sizeof *o);
+	if (m && cat_model_defines(m, CB_MODEL_NAME)) {
+		o->kind = CB_MODEL;
+		o->m = m;
+		o->t = t;
+		o->d = d;
+	} else {
+		o->kind = m ? cb_kind_for_model(cat_model_name(m)) : CB_SC;
+	}
+}
+
+/* The model's pairs and the structural ones, closed (so paths through
+ * fences and branches count), then kept between accesses only. */
+static void model_order(cb_order *o, const rstate *s, cb_graph *g)
+{
+	graph_alloc(s, g);
+	if (o->failed || !cb_model_edges(o, s, g)) {
+		o->failed = true;
+		brel_complement(&g->rel);   /* every event before itself */
+		return;
+	}
+	structural_edges(s, g);
+	brel_transitive_closure(&g->rel);
+	for (int i = 0; i < s->n_threads; i++)
+		for (int k = 0; k < s->th[i].n_ev; k++) {
+			if (is_access(&s->th[i].ev[k]))
+				continue;
+			int x = g->base[i] + k;
+			memset(brel_row(&g->rel, x), 0, (size_t)g->rel.words * sizeof(uint64_t));
+			for (int y = 0; y < g->n; y++)
+				brel_del(&g->rel, y, x);
+		}
+}
+
+void cb_order_compute(cb_order *o, const rstate *s, cb_graph *g)
+{
+	if (o->kind == CB_MODEL)
+		model_order(o, s, g);
+	else
+		cb_compute(o->kind, s, g);
+}
+
+void cb_order_free(cb_order *o)
+{
+	memset(o, 0, sizeof *o);
 }
 
 void cb_free(cb_graph *g)

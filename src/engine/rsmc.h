@@ -139,6 +139,7 @@ enum cb_kind {
 	CB_TSO,     /* weft's order for x86-TSO                           */
 	CB_SC,      /* weft's order for SC                                */
 	CB_GENERIC, /* cb0 | po-loc | addr;po, for any other model        */
+	CB_MODEL,   /* the model's own `let commit_before = ...` (cb_model.c) */
 };
 
 /* Which order a model gets, from its name (see cb.c). */
@@ -155,8 +156,43 @@ typedef struct cb_graph {
 	brel rel;
 } cb_graph;
 
+/* One of the built-in orders (any kind but CB_MODEL). */
 void cb_compute(enum cb_kind k, const rstate *s, cb_graph *g);
 void cb_free(cb_graph *g);
 static inline int cb_index(const cb_graph *g, eref e) { return g->base[e.t] + e.k; }
+
+/* The order an RSMC run uses: a built-in kind, or (CB_MODEL) the relation
+ * the model binds to `commit_before` at top level, evaluated on each state.
+ * Owned by the run: cb_order_init, then cb_order_compute per state, then
+ * cb_order_free (before the model). */
+typedef struct cb_order {
+	enum cb_kind kind;
+	/* CB_MODEL only */
+	cat_model *m;            /* borrowed; its own evaluator is used */
+	const litmus_test *t;    /* borrowed */
+	diag *d;                 /* where evaluation errors go */
+	bool failed;             /* commit_before could not be evaluated (the
+	                          * error was reported): every later graph
+	                          * enables nothing, so the run ends at once */
+} cb_order;
+
+/* The model's `commit_before` if it binds one (CB_MODEL), else the order
+ * of its name (cb_kind_for_model); CB_SC without a model. */
+void cb_order_init(cb_order *o, const litmus_test *t, cat_model *m, diag *d);
+/* As cb_compute, for o's order.  CB_MODEL: on an evaluation error (e.g.
+ * commit_before is an event set), reports it through o->d once, sets
+ * o->failed and returns a graph in which no event is enabled. */
+void cb_order_compute(cb_order *o, const rstate *s, cb_graph *g);
+void cb_order_free(cb_order *o);
+
+/* ---- cb_model.c: the model's own order ------------------------------------ */
+
+/* The name a model gives its commit-before order (RSMC.md). */
+#define CB_MODEL_NAME "commit_before"
+
+/* Add to g (allocated over s's fetched events, see cb_compute) the pairs
+ * of o->m's commit_before on the execution of s's fetched events (see
+ * cb_model.c), not closed.  False after reporting through o->d. */
+bool cb_model_edges(cb_order *o, const rstate *s, cb_graph *g);
 
 #endif
