@@ -64,7 +64,7 @@ typedef struct rctx {
 	rsmc_xcache xc;         /* executions handed to them */
 	diag *d;
 	test_result *r;
-	enum cb_kind kind;
+	cb_order cb;            /* the commit-before order (cb.c) */
 	bool uniproc;           /* the model checks SC per location */
 	int unroll;
 	rsmc_warned warned;
@@ -551,7 +551,7 @@ static bool replayable(rctx *c, const rstate *s, const crec *r)
 	          (ev_of(s, r->e)->kind == EV_READ) == r->load;
 	if (ok) {
 		cb_graph g;
-		cb_compute(c->kind, s, &g);
+		cb_order_compute(&c->cb, s, &g);
 		ok = enabled(s, &g, r->e);
 		cb_free(&g);
 	}
@@ -734,7 +734,7 @@ static eref rmw_partner(const rstate *s, eref e)
 static bool explore_rmw_write(rctx *c, rstate *s, eref w)
 {
 	cb_graph g;
-	cb_compute(c->kind, s, &g);
+	cb_order_compute(&c->cb, s, &g);
 	bool any = false;
 	if (!enabled(s, &g, w)) {
 		/* not yet possible: the read alone, as any other */
@@ -777,7 +777,7 @@ static void explore(rctx *c, rstate *s)
 		return;
 	}
 	cb_graph g;
-	cb_compute(c->kind, s, &g);
+	cb_order_compute(&c->cb, s, &g);
 	eref e = { -1, -1 };
 	for (int i = 0; i < s->n_threads && e.t < 0; i++)
 		for (int k = 0; k < s->th[i].n_ev; k++)
@@ -857,8 +857,8 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	c.partial = m ? cat_partial_new(m) : NULL;
 	c.d = d;
 	c.r = r;
-	c.kind = m ? cb_kind_for_model(cat_model_name(m)) : CB_SC;
-	c.uniproc = m && c.kind != CB_GENERIC;
+	cb_order_init(&c.cb, t, m, d);   /* the model's commit_before, else by its name */
+	c.uniproc = m && c.cb.kind != CB_GENERIC && c.cb.kind != CB_MODEL;
 	c.unroll = o->unroll > 0 ? o->unroll : 2;
 	c.deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
 	c.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *c.state_vals);
@@ -876,6 +876,8 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	free(c.mem_final);
 	free(c.run);
 	cat_partial_free(c.partial);
+	c.failed |= c.cb.failed;   /* reported by cb_order_compute */
+	cb_order_free(&c.cb);
 	rsmc_xcache_free(&c.xc);
 	if (c.failed) {
 		srcloc at = { t->file, 0, 0 };
