@@ -76,6 +76,14 @@ typedef struct rctx {
 	int n_run;
 	size_t cap_run;
 	crec *run;
+	/* the states from the root to the one being explored (deferred checks) */
+	int n_path;
+	size_t cap_path;
+	const rstate **path;
+	int verified;           /* path[0..verified] are known to be allowed   */
+	int unwind;             /* >= 0: path[unwind] is forbidden: go back to
+	                         * its parent, which goes on with its next
+	                         * parameter                                   */
 	/* stopping */
 	double deadline;
 	long ticks;
@@ -135,6 +143,78 @@ static bool out_of_time(rctx *c)
 	return c->stop;
 }
 
+/* ---- deferred checks --------------------------------------------------------------
+ *
+ * Explore commits a store without asking the model (commit(..., false)):
+ * in the SB+nW family nearly every state is a store commit of an allowed
+ * run, and a check of the complete run it leads to answers for all of
+ * them at once, the checks being monotone (an execution's prefixes along
+ * the run are sub-executions of it).  So the states of the current path are
+ * kept, with how far from the root they are known to be allowed; a check
+ * passing on a state makes it and all its ancestors known.  Before anything
+ * is counted or derived from a state (judging a complete run, a blocked
+ * run, DetectRace), the path up to it is made known: each unknown state is
+ * checked, by bisection since being forbidden is inherited downwards, and
+ * at the first forbidden one the exploration goes back to its parent,
+ * which goes on as if that parameter had been rejected at once.  Every
+ * state explored is thus allowed, as before, and the same runs are
+ * counted; only subtrees below a forbidden store commit are entered
+ * (depth-first, down to their first leaf) before being dropped. */
+
+static void path_push(rctx *c, const rstate *s, bool checked)
+{
+	GROW(c->path, c->cap_path, (size_t)c->n_path + 1);
+	c->path[c->n_path++] = s;
+	if (checked)
+		c->verified = c->n_path - 1;
+}
+
+/* Pop the deepest state.  True when the caller must stop too: the
+ * exploration is going back past it. */
+static bool path_pop(rctx *c)
+{
+	int d = --c->n_path;
+	if (c->verified >= d)
+		c->verified = d - 1;
+	if (c->unwind == d)
+		c->unwind = -1;
+	return c->unwind >= 0;
+}
+
+static bool halted(const rctx *c)
+{
+	return c->stop || c->unwind >= 0;
+}
+
+static bool allowed(rctx *c, const rstate *s);
+
+/* Make path[0..d] known to be allowed; false (and unwinding set) when one
+ * of them is forbidden. */
+static bool verify(rctx *c, int d)
+{
+	if (c->verified >= d || !c->m)
+		return true;
+	int lo = c->verified + 1, hi = d;
+	if (allowed(c, c->path[d])) {
+		c->verified = d;
+		return true;
+	}
+	if (c->stop)
+		return false;
+	/* path[hi] is forbidden: find the first forbidden in [lo, hi] */
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (allowed(c, c->path[mid])) {
+			c->verified = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	c->unwind = lo;
+	return false;
+}
+
 /* Is e (fetched, uncommitted access) enabled: address and data known and
  * every cb-predecessor committed? */
 static bool enabled(const rstate *s, const cb_graph *g, eref e)
@@ -176,6 +256,9 @@ static void judge(rctx *c, const rstate *s)
 		const costate *co = &s->co[l];
 		c->mem_final[l] = co->n ? rsmc_write_value(t, s, co->w[co->n - 1]) : t->locs[l].init;
 	}
+	/* s is the deepest path state (judge is called by explore) */
+	if (t->filter && !verify(c, c->n_path - 2))
+		return;
 	if (t->filter && !cond_eval(t->filter, final_value, c)) {
 		r->stats.filtered++;
 		return;
@@ -192,6 +275,10 @@ static void judge(rctx *c, const rstate *s)
 	} else {
 		v.allowed = true;
 	}
+	if (v.allowed)
+		c->verified = c->n_path - 1;
+	else if (!verify(c, c->n_path - 2))
+		return;   /* forbidden before its last commit */
 	if (!v.allowed) {
 		r->stats.forbidden++;
 		return;
@@ -614,8 +701,8 @@ static void traverse_race_pair(rctx *c, const rstate *s, const branch *b, int at
 	const crec *w = &b->r[at], *rd = &b->r[at + 1];
 	params p = params_of(s, w->e, false);
 	uproc u = uniproc_prepare(s, w->e);
-	bool any = false;
-	for (int i = 0; i < p.n && !c->stop; i++) {
+	bool any = false, stop = false;
+	for (int i = 0; i < p.n && !stop && !halted(c); i++) {
 		rstate nw, ns;
 		if (!commit(c, s, &u, w->e, p.src[i], p.pos[i], &nw, false))
 			continue;
@@ -632,23 +719,34 @@ static void traverse_race_pair(rctx *c, const rstate *s, const branch *b, int at
 		rec.pos = p.pos[i];
 		run_push(c, rec);
 		run_push(c, *rd);
+		path_push(c, &ns, true);
 		explore(c, &ns);
+		stop = path_pop(c);
 		c->n_run -= 2;
 		rsmc_state_free(&ns);
 	}
 	params_free(&p);
 	free(u.o);
-	if (!any && !c->stop)
+	if (!any && !halted(c) && verify(c, c->n_path - 1))
 		c->r->stats.blocked++;
 }
 
+/* Count a blocked run at the deepest path state, once it is known to be
+ * allowed (else it was never a run). */
+static void blocked_here(rctx *c)
+{
+	if (!halted(c) && verify(c, c->n_path - 1))
+		c->r->stats.blocked++;
+}
+
+/* Branch b from index `at` on, from s, the deepest path state. */
 static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 {
 	if (out_of_time(c))
 		return;
 	const crec *r = &b->r[at];
 	if (!replayable(c, s, r)) {
-		c->r->stats.blocked++;
+		blocked_here(c);
 		return;
 	}
 	bool last = at + 1 == b->n;
@@ -660,8 +758,8 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 	if (!r->load && r->pos == PARAM_ANY) {
 		params p = params_of(s, r->e, false);
 		uproc u = uniproc_prepare(s, r->e);
-		bool any = false;
-		for (int i = 0; i < p.n && !c->stop; i++) {
+		bool any = false, stop = false;
+		for (int i = 0; i < p.n && !stop && !halted(c); i++) {
 			rstate ns;
 			if (!commit(c, s, &u, r->e, p.src[i], p.pos[i], &ns, true))
 				continue;
@@ -669,25 +767,28 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 			crec rec = *r;
 			rec.pos = p.pos[i];
 			run_push(c, rec);
+			path_push(c, &ns, c->m != NULL);
 			if (last)
 				explore(c, &ns);
 			else
 				traverse(c, &ns, b, at + 1);
+			stop = path_pop(c);
 			c->n_run--;
 			rsmc_state_free(&ns);
 		}
 		params_free(&p);
 		free(u.o);
 		if (!any)
-			c->r->stats.blocked++;
+			blocked_here(c);
 		return;
 	}
 	rstate ns;
 	if (!commit(c, s, NULL, r->e, r->src, r->pos, &ns, true)) {
-		c->r->stats.blocked++;
+		blocked_here(c);
 		return;
 	}
 	run_push(c, *r);
+	path_push(c, &ns, c->m != NULL && !complete(&ns));
 	if (last) {
 		/* the branch ends with er[ew]: if that completes the run and the
 		 * model forbids it, er[ew] was not allowed: a blocked run, as
@@ -699,6 +800,7 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 	} else {
 		traverse(c, &ns, b, at + 1);
 	}
+	path_pop(c);
 	c->n_run--;
 	rsmc_state_free(&ns);
 }
@@ -735,30 +837,36 @@ static bool explore_rmw_write(rctx *c, rstate *s, eref w)
 {
 	cb_graph g;
 	cb_order_compute(&c->cb, s, &g);
-	bool any = false;
+	bool any = false, stop = false;
 	if (!enabled(s, &g, w)) {
 		/* not yet possible: the read alone, as any other */
 		any = allowed(c, s);
-		if (any)
+		if (any) {
+			path_push(c, s, true);
 			explore(c, s);
+			path_pop(c);
+		}
 		cb_free(&g);
 		return any;
 	}
 	const fev *f = ev_of(s, w);
 	params p = params_of(s, w, true);
 	uproc u = uniproc_prepare(s, w);
-	for (int i = 0; i < p.n && !c->stop; i++) {
+	for (int i = 0; i < p.n && !stop && !halted(c); i++) {
 		rstate ns;
 		if (!commit(c, s, &u, w, p.src[i], p.pos[i], &ns, true))
 			continue;
 		any = true;
 		crec rec = { w, f->op, false, { -1, -1 }, p.pos[i], NULL };
 		run_push(c, rec);
+		path_push(c, &ns, c->m != NULL && !complete(&ns));
 		explore(c, &ns);
+		stop = path_pop(c);
 		c->n_run--;
 		rsmc_state_free(&ns);
 	}
-	if (!c->stop)
+	/* DetectRace needs s allowed: a committed write after it says so */
+	if (!halted(c) && (any || allowed(c, s)))
 		detect_race(c, s, &g, w);
 	params_free(&p);
 	free(u.o);
@@ -768,6 +876,7 @@ static bool explore_rmw_write(rctx *c, rstate *s, eref w)
 
 /* ---- Explore ------------------------------------------------------------------- */
 
+/* Explore from s, the deepest path state. */
 static void explore(rctx *c, rstate *s)
 {
 	if (out_of_time(c))
@@ -787,34 +896,37 @@ static void explore(rctx *c, rstate *s)
 			}
 	if (e.t < 0) {
 		/* nothing can commit: a cb cycle, or a thread waiting forever */
-		c->r->stats.blocked++;
+		blocked_here(c);
 		cb_free(&g);
 		return;
 	}
 	const fev *f = ev_of(s, e);
 	params p = params_of(s, e, true);
 	uproc u = uniproc_prepare(s, e);
-	bool any = false;
+	bool any = false, stop = false;
 	if (f->kind == EV_WRITE) {
-		for (int i = 0; i < p.n && !c->stop; i++) {
+		for (int i = 0; i < p.n && !stop && !halted(c); i++) {
 			rstate ns;
-			if (!commit(c, s, &u, e, p.src[i], p.pos[i], &ns, true))
+			/* the model is asked later (deferred checks, above) */
+			if (!commit(c, s, &u, e, p.src[i], p.pos[i], &ns, false))
 				continue;
 			any = true;
 			crec rec = { e, f->op, false, { -1, -1 }, p.pos[i], NULL };
 			run_push(c, rec);
+			path_push(c, &ns, false);
 			explore(c, &ns);
+			stop = path_pop(c);
 			c->n_run--;
 			rsmc_state_free(&ns);
 		}
 		if (!any)
-			c->r->stats.blocked++;
-		if (!c->stop)
+			blocked_here(c);
+		if (!halted(c) && verify(c, c->n_path - 1))
 			detect_race(c, s, &g, e);
 	} else {
 		frame fr = { 0 };
 		eref w = rmw_partner(s, e);
-		for (int i = 0; i < p.n && !c->stop; i++) {
+		for (int i = 0; i < p.n && !stop && !halted(c); i++) {
 			rstate ns;
 			/* with its rmw write, the pair is checked as a whole */
 			if (!commit(c, s, &u, e, p.src[i], 0, &ns, w.t < 0))
@@ -823,7 +935,9 @@ static void explore(rctx *c, rstate *s)
 			run_push(c, rec);
 			if (w.t < 0) {
 				any = true;
+				path_push(c, &ns, c->m != NULL && !complete(&ns));
 				explore(c, &ns);
+				stop = path_pop(c);
 			} else {
 				any = explore_rmw_write(c, &ns, w) || any;
 			}
@@ -831,8 +945,8 @@ static void explore(rctx *c, rstate *s)
 			rsmc_state_free(&ns);
 		}
 		if (!any)
-			c->r->stats.blocked++;
-		while (fr.next < fr.n && !c->stop) {
+			blocked_here(c);
+		while (fr.next < fr.n && !halted(c)) {
 			/* copy: traversing may add to fr.q and move it */
 			branch b = fr.q[fr.next++];
 			branch copy = { b.n, xmalloc((size_t)b.n * sizeof(crec)) };
@@ -867,14 +981,20 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	rsmc_state_init(&s0, t);
 	for (int i = 0; i < t->n_threads; i++)
 		rsmc_thread_eval(t, &s0, i, c.unroll, &c.warned, d);
-	if (!dead(&s0))
+	c.unwind = -1;
+	c.verified = -1;
+	if (!dead(&s0)) {
+		path_push(&c, &s0, true);
 		explore(&c, &s0);
+		path_pop(&c);
+	}
 	rsmc_state_free(&s0);
 	result_sort_flags(r);
 	state_table_free(&c.states);
 	free(c.state_vals);
 	free(c.mem_final);
 	free(c.run);
+	free(c.path);
 	cat_partial_free(c.partial);
 	c.failed |= c.cb.failed;   /* reported by cb_order_compute */
 	cb_order_free(&c.cb);
