@@ -150,7 +150,9 @@ def test_invalid_order_is_trusted(srcdir, tmp_path, weft):
     """The engine commits in the model's order and does not second-guess
     it: po^-1 (invalid for SC: a load can only read committed writes, so on
     CoWR it can no longer read its own thread's earlier write) loses every
-    execution of CoWR, where po | rf finds them all."""
+    execution of CoWR, where po | rf finds them all.  (Whether the lost runs
+    count as blocked depends on when the engine sees them fail: not
+    asserted.)"""
     cowr = srcdir / "litmus" / "X86" / "CoWR.litmus"
     bad = write_model(tmp_path, "backwards", "backwards", "sc", "po^-1")
     good = write_model(tmp_path, "forwards", "forwards", "sc", "po | rf")
@@ -158,7 +160,7 @@ def test_invalid_order_is_trusted(srcdir, tmp_path, weft):
     want, _ = run("rsmc", good, [cowr])
     assert stat(want["CoWR"][1], "complete") == pos_neg(want["CoWR"][0]) > 0
     assert stat(got["CoWR"][1], "complete") == 0
-    assert stat(got["CoWR"][1], "blocked") >= 1
+    assert "States 0" in got["CoWR"][0]
 
 
 @pytest.mark.parametrize("order,message", [
