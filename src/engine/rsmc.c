@@ -90,7 +90,7 @@ typedef struct rctx {
 	bool stop, failed;
 } rctx;
 
-static void explore(rctx *c, rstate *s);
+static void explore(rctx *c, rstate *s, const cb_graph *given);
 static void traverse(rctx *c, const rstate *s, const branch *b, int at);
 
 /* ---- small helpers ----------------------------------------------------------- */
@@ -720,7 +720,7 @@ static void traverse_race_pair(rctx *c, const rstate *s, const branch *b, int at
 		run_push(c, rec);
 		run_push(c, *rd);
 		path_push(c, &ns, true);
-		explore(c, &ns);
+		explore(c, &ns, NULL);
 		stop = path_pop(c);
 		c->n_run -= 2;
 		rsmc_state_free(&ns);
@@ -769,7 +769,7 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 			run_push(c, rec);
 			path_push(c, &ns, c->m != NULL);
 			if (last)
-				explore(c, &ns);
+				explore(c, &ns, NULL);
 			else
 				traverse(c, &ns, b, at + 1);
 			stop = path_pop(c);
@@ -794,7 +794,7 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 		 * model forbids it, er[ew] was not allowed: a blocked run, as
 		 * when a partial check rejects it */
 		long forbidden = c->r->stats.forbidden;
-		explore(c, &ns);
+		explore(c, &ns, NULL);
 		if (complete(&ns) && c->r->stats.forbidden > forbidden)
 			c->r->stats.blocked++;
 	} else {
@@ -843,7 +843,7 @@ static bool explore_rmw_write(rctx *c, rstate *s, eref w)
 		any = allowed(c, s);
 		if (any) {
 			path_push(c, s, true);
-			explore(c, s);
+			explore(c, s, NULL);
 			path_pop(c);
 		}
 		cb_free(&g);
@@ -860,7 +860,7 @@ static bool explore_rmw_write(rctx *c, rstate *s, eref w)
 		crec rec = { w, f->op, false, { -1, -1 }, p.pos[i], NULL };
 		run_push(c, rec);
 		path_push(c, &ns, c->m != NULL && !complete(&ns));
-		explore(c, &ns);
+		explore(c, &ns, NULL);
 		stop = path_pop(c);
 		c->n_run--;
 		rsmc_state_free(&ns);
@@ -876,8 +876,9 @@ static bool explore_rmw_write(rctx *c, rstate *s, eref w)
 
 /* ---- Explore ------------------------------------------------------------------- */
 
-/* Explore from s, the deepest path state. */
-static void explore(rctx *c, rstate *s)
+/* Explore from s, the deepest path state.  `given`, if not NULL, is s's
+ * commit-before order, inherited from the parent state. */
+static void explore(rctx *c, rstate *s, const cb_graph *given)
 {
 	if (out_of_time(c))
 		return;
@@ -885,19 +886,22 @@ static void explore(rctx *c, rstate *s)
 		judge(c, s);
 		return;
 	}
-	cb_graph g;
-	cb_order_compute(&c->cb, s, &g);
+	cb_graph own = { 0 };
+	if (!given)
+		cb_order_compute(&c->cb, s, &own);
+	const cb_graph *gp = given ? given : &own;
 	eref e = { -1, -1 };
 	for (int i = 0; i < s->n_threads && e.t < 0; i++)
 		for (int k = 0; k < s->th[i].n_ev; k++)
-			if (enabled(s, &g, (eref){ i, k })) {
+			if (enabled(s, gp, (eref){ i, k })) {
 				e = (eref){ i, k };
 				break;
 			}
 	if (e.t < 0) {
 		/* nothing can commit: a cb cycle, or a thread waiting forever */
 		blocked_here(c);
-		cb_free(&g);
+		if (!given)
+			cb_free(&own);
 		return;
 	}
 	const fev *f = ev_of(s, e);
@@ -914,7 +918,9 @@ static void explore(rctx *c, rstate *s)
 			crec rec = { e, f->op, false, { -1, -1 }, p.pos[i], NULL };
 			run_push(c, rec);
 			path_push(c, &ns, false);
-			explore(c, &ns);
+			/* a store's commit changes only co (and a store-conditional
+			 * re-runs its thread): the orders of cb.c do not read co */
+			explore(c, &ns, c->cb.kind != CB_MODEL && !f->stcond ? gp : NULL);
 			stop = path_pop(c);
 			c->n_run--;
 			rsmc_state_free(&ns);
@@ -922,7 +928,7 @@ static void explore(rctx *c, rstate *s)
 		if (!any)
 			blocked_here(c);
 		if (!halted(c) && verify(c, c->n_path - 1))
-			detect_race(c, s, &g, e);
+			detect_race(c, s, gp, e);
 	} else {
 		frame fr = { 0 };
 		eref w = rmw_partner(s, e);
@@ -936,7 +942,7 @@ static void explore(rctx *c, rstate *s)
 			if (w.t < 0) {
 				any = true;
 				path_push(c, &ns, c->m != NULL && !complete(&ns));
-				explore(c, &ns);
+				explore(c, &ns, NULL);
 				stop = path_pop(c);
 			} else {
 				any = explore_rmw_write(c, &ns, w) || any;
@@ -958,7 +964,8 @@ static void explore(rctx *c, rstate *s)
 	}
 	params_free(&p);
 	free(u.o);
-	cb_free(&g);
+	if (!given)
+		cb_free(&own);
 }
 
 /* ---- the engine ------------------------------------------------------------------ */
@@ -985,7 +992,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	c.verified = -1;
 	if (!dead(&s0)) {
 		path_push(&c, &s0, true);
-		explore(&c, &s0);
+		explore(&c, &s0, NULL);
 		path_pop(&c);
 	}
 	rsmc_state_free(&s0);
