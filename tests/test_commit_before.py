@@ -167,6 +167,10 @@ def test_invalid_order_is_trusted(srcdir, tmp_path, weft):
     ("W", "'commit_before' is an event set, not a relation"),
     ("fun x -> x", "'commit_before' is a function, not a relation"),
     ("W; po", None),          # a set in a sequence: an evaluation error
+    # a relation on the first state (rf is empty there), a set once a load
+    # has committed: found in the middle of the run, still reported once
+    ("match range(rf) with {} -> po || x ++ s -> W end",
+     "'commit_before' is an event set, not a relation"),
 ])
 def test_not_a_relation(srcdir, tmp_path, weft, order, message):
     model = write_model(tmp_path, "bad", "bad order", "sc", order)
