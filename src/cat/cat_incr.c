@@ -66,6 +66,9 @@ typedef struct pev {
 	 * equal to nothing). */
 	uint64_t *ver;
 	unsigned *ver_gen;   /* == ev.gen: ver[s] is that of this evaluation */
+	unsigned *ver_sgen;  /* static slots: == ev.static_gen: ver[s] holds
+	                      * while the static part is the same */
+	unsigned static_seen; /* ev.static_gen at the last evaluation */
 	kval *last;
 	uint64_t next_ver;
 } pev;
@@ -352,18 +355,19 @@ static void kval_set(const cat_eval *ev, kval *k, const cval *v)
 		memcpy(k->bits, v->u.bits, nw * sizeof *k->bits);
 }
 
-/* A copy of k in the evaluation's arena (values there are never changed
- * in place, but the kept copy must outlive the arena's reset). */
+/* k as a value of this evaluation.  No copy: values are never changed in
+ * place (every operator writes a fresh result), and k itself is only
+ * overwritten when its entry is computed again, in a later evaluation
+ * (one evaluation either reuses an entry or computes it, never both), by
+ * which time this evaluation's values are no longer read. */
 static cval kval_get(cat_eval *ev, const kval *k)
 {
+	(void)ev;
 	cval v = { 0 };
 	v.kind = k->kind;
 	v.n = k->n;
-	if (k->nw) {
-		v = k->kind == V_SET ? cv_set(ev) : cv_rel(ev);
-		v.n = k->n;
-		memcpy(v.u.bits, k->bits, k->nw * sizeof *k->bits);
-	}
+	if (k->nw)
+		v.u.bits = k->bits;
 	return v;
 }
 
@@ -394,7 +398,10 @@ static bool inputs_ready(cat_partial *p, pev *pe, const inputs *in, const kentry
 	*same = e->valid;
 	for (int i = 0; i < in->n; i++) {
 		int s = in->slot[i];
-		if (pe->ver_gen[s] != ev->gen) {
+		if (pe->ver_gen[s] != ev->gen && p->m->slots[s].is_static && pe->ver[s] != 0 &&
+		    pe->ver_sgen[s] == ev->static_gen) {
+			pe->ver_gen[s] = ev->gen;   /* a static value: not compared again */
+		} else if (pe->ver_gen[s] != ev->gen) {
 			ensure(p, pe, s);
 			cval v;
 			if (!cat_eval_slot(ev, s, &v)) {
@@ -408,6 +415,7 @@ static bool inputs_ready(cat_partial *p, pev *pe, const inputs *in, const kentry
 				pe->ver[s] = ++pe->next_ver;
 			}
 			pe->ver_gen[s] = ev->gen;
+			pe->ver_sgen[s] = ev->static_gen;
 		}
 		if (*same && (pe->ver[s] == 0 || e->in[i] != pe->ver[s]))
 			*same = false;
@@ -547,6 +555,14 @@ static bool acyclic1(const uint64_t *r, int n)
 	return true;
 }
 
+static bool rel_is_zero(const uint64_t *w, size_t nw)
+{
+	uint64_t any = 0;
+	for (size_t i = 0; i < nw; i++)
+		any |= w[i];
+	return any == 0;
+}
+
 /* Operator nd applied to relations a[0..n) (as cat_eval.c's op_union,
  * op_seq, op_inter_diff and op_unary compute it for relations). */
 static cval apply_rel(cat_eval *ev, const pnode *nd, const cval *a)
@@ -557,6 +573,12 @@ static cval apply_rel(cat_eval *ev, const pnode *nd, const cval *a)
 	case P_SEQ:
 		r = a[0];
 		for (int i = 1; i < nd->n; i++) {
+			/* an empty operand (POWER's sync in a test without one)
+			 * makes the whole sequence empty: no rows to walk */
+			if (rel_is_zero(r.u.bits, sz) || rel_is_zero(a[i].u.bits, sz)) {
+				r = cv_rel(ev);
+				break;
+			}
 			cval t = cv_rel(ev);
 			if (ev->words == 1)
 				seq1(t.u.bits, r.u.bits, a[i].u.bits, ev->n);
@@ -750,6 +772,7 @@ void cat_partial_free(cat_partial *p)
 			kentry_free(&pe->node[k], 1);
 		free(pe->ver);
 		free(pe->ver_gen);
+		free(pe->ver_sgen);
 		free(pe->last);
 		free(pe->slot);
 		free(pe->check);
@@ -795,6 +818,7 @@ static pev *evaluator(cat_partial *p, int n)
 		pe->node = xcalloc((size_t)p->np + 1, sizeof *pe->node);
 		pe->ver = xcalloc((size_t)p->m->nslots + 1, sizeof *pe->ver);
 		pe->ver_gen = xcalloc((size_t)p->m->nslots + 1, sizeof *pe->ver_gen);
+		pe->ver_sgen = xcalloc((size_t)p->m->nslots + 1, sizeof *pe->ver_sgen);
 		pe->last = xcalloc((size_t)p->m->nslots + 1, sizeof *pe->last);
 		p->ev[n] = pe;
 	}
@@ -822,6 +846,9 @@ static bool run(cat_partial *p, const execution *x, cat_verdict *out, diag *d, b
 		memset(pe->seen, 0, (size_t)(m->nslots ? m->nslots : 1) * sizeof *pe->seen);
 		memset(pe->ver_gen, 0, (size_t)(m->nslots ? m->nslots : 1) * sizeof *pe->ver_gen);
 	}
+	if (ev->static_gen < pe->static_seen)   /* wrapped: forget the stamps */
+		memset(pe->ver_sgen, 0, (size_t)(m->nslots ? m->nslots : 1) * sizeof *pe->ver_sgen);
+	pe->static_seen = ev->static_gen;
 	run_ctx rc = { p, pe };
 	return cat_run_checks(m, partial, run_one_cb, &rc, ev, out, d);
 }
