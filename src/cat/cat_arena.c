@@ -11,7 +11,7 @@ struct arena_chunk {
 	alignas(max_align_t) unsigned char data[];
 };
 
-enum { CHUNK_MIN = 64 * 1024 };
+enum { CHUNK_MIN = 4 * 1024 };
 
 void *arena_alloc(arena *a, size_t n)
 {

@@ -145,21 +145,24 @@ static bool out_of_time(rctx *c)
 
 /* ---- deferred checks --------------------------------------------------------------
  *
- * Explore commits a store without asking the model (commit(..., false)):
- * in the SB+nW family nearly every state is a store commit of an allowed
- * run, and a check of the complete run it leads to answers for all of
- * them at once, the checks being monotone (an execution's prefixes along
- * the run are sub-executions of it).  So the states of the current path are
- * kept, with how far from the root they are known to be allowed; a check
- * passing on a state makes it and all its ancestors known.  Before anything
- * is counted or derived from a state (judging a complete run, a blocked
- * run, DetectRace), the path up to it is made known: each unknown state is
- * checked, by bisection since being forbidden is inherited downwards, and
- * at the first forbidden one the exploration goes back to its parent,
- * which goes on as if that parameter had been rejected at once.  Every
- * state explored is thus allowed, as before, and the same runs are
- * counted; only subtrees below a forbidden store commit are entered
- * (depth-first, down to their first leaf) before being dropped. */
+ * Explore commits loads and stores without asking the model (commit(...,
+ * false)): a check of the complete run a state leads to answers for every
+ * state on its path, the checks being monotone (the execution of each
+ * prefix of a run is a sub-execution of the run's).  In the SB+nW family
+ * nearly every state lies on allowed runs, and in the corpus most do.  So
+ * the states of the current path are kept, with how far from the root they
+ * are known to be allowed; a check passing on a state makes it and all its
+ * ancestors known.  Before anything is counted or derived from a state
+ * (judging a complete run, a blocked run, DetectRace), the path up to it is
+ * made known: the deepest unknown state is checked and, if forbidden, the
+ * first forbidden one is found by bisection (being forbidden is inherited
+ * downwards); the exploration then goes back to that state's parent, which
+ * goes on as if that parameter had been rejected at once.  Every state
+ * explored is thus allowed, as before, and the same runs are counted; a
+ * forbidden commit costs a descent to its subtree's first leaf and a few
+ * checks instead of one check, an allowed one costs no check.  Traverse
+ * and the paired commits below still check at once (their blocked runs
+ * are counted where they happen). */
 
 static void path_push(rctx *c, const rstate *s, bool checked)
 {
@@ -934,14 +937,15 @@ static void explore(rctx *c, rstate *s, const cb_graph *given)
 		eref w = rmw_partner(s, e);
 		for (int i = 0; i < p.n && !stop && !halted(c); i++) {
 			rstate ns;
-			/* with its rmw write, the pair is checked as a whole */
-			if (!commit(c, s, &u, e, p.src[i], 0, &ns, w.t < 0))
+			/* asked later (deferred checks, above); with its rmw
+			 * write, the pair is checked as a whole */
+			if (!commit(c, s, &u, e, p.src[i], 0, &ns, false))
 				continue;
 			crec rec = { e, f->op, true, p.src[i], 0, &fr };
 			run_push(c, rec);
 			if (w.t < 0) {
 				any = true;
-				path_push(c, &ns, c->m != NULL && !complete(&ns));
+				path_push(c, &ns, false);
 				explore(c, &ns, NULL);
 				stop = path_pop(c);
 			} else {
