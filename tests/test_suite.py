@@ -285,6 +285,48 @@ def test_out_of_memory_is_reported_in_place_and_counted(weft):
     assert roomy.returncode == 0 and block_names(roomy.stdout) == ["MP"]
 
 
+# ---- models: loaded once, in the parent ------------------------------------------------
+
+def test_a_model_that_cannot_be_loaded_is_reported_once(weft, tmp_path):
+    """The parent loads every model before it starts any worker: a model
+    that cannot be loaded is one located error for the whole run (not one per
+    test), its tests count as errors, and a good model next to it runs as if
+    alone."""
+    bad = tmp_path / "bad.cat"
+    bad.write_text('"bad"\nlet x = po |\nacyclic x\n')
+    ppc, x86 = suite_files(LITMUS / "PPC"), suite_files(LITMUS / "X86")
+    located = re.compile(r"^%s:3:1: error: .+\n$" % re.escape(str(bad)))
+    unknown = re.compile(r"^nosuch: error: cannot find model 'nosuch' \(looked in [^\n]+\)\n$")
+    for model, message in ((bad, located), ("nosuch", unknown)):
+        one = weft("-model", model, ppc[0])
+        assert (one.returncode, one.stdout) == (1, ""), one.stderr
+        assert message.match(one.stderr), one.stderr
+        for j in ("1", "2"):
+            q = weft("-q", "-j", j, "-model", model, LITMUS / "PPC")
+            assert (q.returncode, q.stdout) == (1, "")
+            assert q.stderr == one.stderr, (j, q.stderr)
+        r = weft("-j", "2", "-model", model, LITMUS / "PPC")
+        assert r.returncode == 1 and r.stdout == ""
+        err = r.stderr.splitlines(keepends=True)
+        assert err[0] == one.stderr and len(err) == 2, r.stderr
+        assert re.match(r"weft: %d tests, 0 Ok, 0 No, 0 timeouts, %d errors in " % (len(ppc), len(ppc)),
+                        err[1]), err[1]
+    # YAML: an Error document for every test, the message still once
+    y = weft("-q", "-j", "2", "-format", "yaml", "-model", bad, LITMUS / "X86")
+    docs = list(yaml.safe_load_all(y.stdout))
+    assert y.returncode == 1 and located.match(y.stderr), y.stderr
+    assert [(d["file"], d["model"], d["verdict"]) for d in docs] == [(f, "bad", "Error") for f in x86]
+    # a good model after the bad one: its blocks are those of a run of its own
+    mixed = weft("-j", "2", "-model", bad, "-model", "sc", LITMUS / "X86")
+    alone = weft("-q", "-j", "2", "-model", "sc", LITMUS / "X86")
+    assert mixed.returncode == 1 and alone.returncode == 0
+    assert without_time(mixed.stdout) == without_time(alone.stdout)
+    assert len(block_names(mixed.stdout)) == len(x86)
+    err = mixed.stderr.splitlines(keepends=True)
+    assert len(err) == 2 and located.match(err[0]), mixed.stderr
+    assert re.match(r"weft: %d tests, .* %d errors in " % (len(x86), len(x86)), err[1]), err[1]
+
+
 def test_check_and_dump_keep_input_order_with_workers(weft, tmp_path):
     good = (LITMUS / "PPC" / "MP.litmus").read_text()
     files = []
