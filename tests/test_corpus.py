@@ -4,7 +4,10 @@ byte-identical to herd7's (the expected files leave out the Time line).
 For each model folder of the corpus (power, tso, sc) and each architecture,
 the tests that have an expected file are run with weft's own model of that
 name from cat/ (`-model power|tso|sc`), many files per weft invocation, two
-invocations at a time.  By default a deterministic sample is run (every k-th
+invocations at a time, once with the default engine (rsmc) and once with the
+enumerator.  With rsmc, -stats also shows that each allowed execution is
+explored exactly once (complete == herd's Positive + Negative) and counts
+the blocked runs (none under power, at most 10% of a test's complete runs).  By default a deterministic sample is run (every k-th
 test in name order, WEFT_CORPUS_SAMPLE per model and architecture, default
 1000); WEFT_FULL_CORPUS=1 runs everything (`make check-corpus`: 13,550
 blocks per set of models, about 25 s on two cores in an optimised build,
@@ -44,7 +47,10 @@ HERD_SAMPLE = int(os.environ.get("WEFT_CORPUS_HERD_SAMPLE", "150"))
 BATCH = 40                 # files per weft invocation
 WORKERS = 2
 TEST_TIMEOUT = 120         # seconds per test, passed to weft -timeout
-ENGINE = os.environ.get("WEFT_CORPUS_ENGINE", "enumerate")
+# Each comparison runs with weft's default engine (rsmc) and with the
+# reference enumerator; WEFT_CORPUS_ENGINE=NAME runs that engine only.
+ENGINES = ([os.environ["WEFT_CORPUS_ENGINE"]] if os.environ.get("WEFT_CORPUS_ENGINE")
+           else ["default", "enumerate"])
 
 
 def corpus_cases(corpus, model, arch, sample):
@@ -65,14 +71,21 @@ def corpus_cases(corpus, model, arch, sample):
     return cases, available
 
 
-def split_blocks(text):
+def split_blocks(text, stats=None):
     """Map test name -> block (lines up to and including the blank line that
     follows Hash=), with any Time line removed.  A one-line block ("Test X
-    Timeout 60", the runner's failure notice) ends at its blank line too."""
+    Timeout 60", the runner's failure notice) ends at its blank line too.
+    -stats lines are left out of the block and, if `stats` is a dict, kept
+    there: name -> {"complete": N, "blocked": B, ...}."""
     blocks = {}
     cur = []
     for line in text.splitlines(keepends=True):
         if line.startswith("Time "):
+            continue
+        if line.startswith("Stats "):
+            words = line.split()
+            if stats is not None:
+                stats[words[1]] = {words[i]: int(words[i + 1]) for i in range(2, len(words) - 1, 2)}
             continue
         if line == "\n" and (not cur or len(cur) == 1 or cur[-1].startswith("Hash=")):
             if cur and cur[0].startswith("Test "):
@@ -84,8 +97,9 @@ def split_blocks(text):
     return blocks
 
 
-def run_batch(model_args, files):
-    cmd = [str(WEFT), "-q", "-j", "1", "-engine", ENGINE, *model_args,
+def run_batch(engine, model_args, files):
+    engine_args = [] if engine == "default" else ["-engine", engine]
+    cmd = [str(WEFT), "-q", "-j", "1", "-stats", *engine_args, *model_args,
            "-timeout", str(TEST_TIMEOUT), *map(str, files)]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True,
@@ -117,9 +131,21 @@ def expected_name(exp_text):
     return exp_text.split("\n", 1)[0].split()[1]
 
 
-def compare(corpus, model, arch, model_args, sample, label, capsys):
+def executions(block):
+    """herd's Positive + Negative of a result block (None if absent)."""
+    for line in block.splitlines():
+        if line.startswith("Positive: "):
+            w = line.split()
+            return int(w[1]) + int(w[3])
+    return None
+
+
+def compare(corpus, engine, model, arch, model_args, sample, label, capsys):
     """Run the cases of model/arch with `model_args`; print the summary and
-    fail on any difference."""
+    fail on any difference.  For an engine that prints Stats (rsmc), also
+    its complete executions against herd's Positive + Negative (each allowed
+    execution explored exactly once) and its blocked runs: none under power
+    (cbPOWER), at most 10% of the complete runs on any test otherwise."""
     if not WEFT.exists():
         pytest.fail(f"weft binary not found at {WEFT} (build first, or set WEFT)")
     cases, available = corpus_cases(corpus, model, arch, sample)
@@ -127,17 +153,19 @@ def compare(corpus, model, arch, model_args, sample, label, capsys):
         pytest.skip(f"no expected results for {model}/{arch}")
     batches = [cases[i:i + BATCH] for i in range(0, len(cases), BATCH)]
     results = {}
+    stats = {}
     errors = {}
     with concurrent.futures.ThreadPoolExecutor(WORKERS) as pool:
-        futs = {pool.submit(run_batch, model_args, [s for s, _ in b]): b for b in batches}
+        futs = {pool.submit(run_batch, engine, model_args, [s for s, _ in b]): b for b in batches}
         for fut in concurrent.futures.as_completed(futs):
             out, err, _ = fut.result()
-            results.update(split_blocks(out))
+            results.update(split_blocks(out, stats))
             for src, _ in futs[fut]:
                 errors[src] = err
     agree = 0
     hash_agree = 0
     classes = {}
+    n_stats = blocked = 0
     for src, exp in cases:
         want = exp.read_text()
         name = expected_name(want)
@@ -157,9 +185,24 @@ def compare(corpus, model, arch, model_args, sample, label, capsys):
             agree += 1
         else:
             classes.setdefault(first_difference(got, want), []).append(src.name)
+        st = stats.get(name)
+        if st is not None:
+            n_stats += 1
+            blocked += st["blocked"]
+            herd = executions(want)
+            if herd is not None and st["complete"] != herd:
+                classes.setdefault("complete != herd's Positive+Negative", []).append(
+                    f"{src.name} ({st['complete']} vs {herd})")
+            if model == "power" and st["blocked"] > 0:
+                classes.setdefault("blocked runs under power", []).append(
+                    f"{src.name} ({st['blocked']})")
+            elif st["blocked"] * 10 > st["complete"]:
+                classes.setdefault("blocked runs > 10% of complete", []).append(
+                    f"{src.name} ({st['blocked']}/{st['complete']})")
     total = len(cases)
-    parts = [f"corpus {label}: {agree}/{total} blocks agree, "
+    parts = [f"corpus {label} [{engine}]: {agree}/{total} blocks agree, "
              f"{hash_agree}/{total} hashes agree"
+             + (f", {blocked} blocked runs over {n_stats} tests" if n_stats else "")
              + ("" if total == available else
                 f" (sample of {total} of {available}; WEFT_FULL_CORPUS=1 for all)")]
     for cls, names in sorted(classes.items()):
@@ -167,13 +210,16 @@ def compare(corpus, model, arch, model_args, sample, label, capsys):
     summary = "\n".join(parts)
     with capsys.disabled():
         print("\n" + summary)
-    assert agree == total, summary
+    assert agree == total and not classes, summary
+    if engine == "default":
+        assert n_stats == total, f"the default engine printed {n_stats} Stats lines for {total} tests"
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("model,arch", MODEL_ARCHS, ids=[f"{m}-{a}" for m, a in MODEL_ARCHS])
-def test_corpus_agrees_with_herd(corpus, model, arch, capsys):
+def test_corpus_agrees_with_herd(corpus, engine, model, arch, capsys):
     """weft's own models (cat/)."""
-    compare(corpus, model, arch, ["-model", model], SAMPLE, f"{model}/{arch}", capsys)
+    compare(corpus, engine, model, arch, ["-model", model], SAMPLE, f"{model}/{arch}", capsys)
 
 
 # herd7's own files for the same models, read unchanged from the corpus
@@ -187,9 +233,10 @@ HERD_CAT = {
 }
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("model,arch", MODEL_ARCHS, ids=[f"herdcat-{m}-{a}" for m, a in MODEL_ARCHS])
-def test_corpus_with_herd_models(corpus, model, arch, capsys):
+def test_corpus_with_herd_models(corpus, engine, model, arch, capsys):
     """herd7's cat files (compatibility fixtures), a smaller sample."""
     cat = HERD_CAT[(model, arch)]
-    compare(corpus, model, arch, ["-I", str(corpus / "herd-cat"), "-model", cat],
+    compare(corpus, engine, model, arch, ["-I", str(corpus / "herd-cat"), "-model", cat],
             HERD_SAMPLE, f"{model}/{arch} with herd's {cat}", capsys)
