@@ -101,9 +101,14 @@ def test_agrees_with_enumerate(srcdir, tmp_path, weft, base, order, arch):
 
 @pytest.mark.parametrize("arch", ["PPC", "X86"])
 def test_po_rf_is_the_sc_order(srcdir, tmp_path, weft, arch):
-    """`po | rf` is the built-in SC order (cb.c's CB_SC): same exploration,
-    so the same Stats line, commit for commit; a model without the binding
-    (and not named "sc") gets the generic order, which differs somewhere."""
+    """`po | rf` is the built-in SC order (cb.c's CB_SC): the same complete
+    and blocked runs.  The commit counts are not compared with the built-in
+    order's: under a model of its own weft cannot know that the model checks
+    SC per location, so it does not filter commits that break it, and
+    Explore's checks are deferred to the end of a run, so such commits are
+    followed (and counted) until the run is judged.  Between two models of
+    their own, both unfiltered, the order shows: the generic order (no
+    binding) explores differently from `po | rf` somewhere."""
     files = suite(srcdir, arch)
     own = write_model(tmp_path, "own", "SC by its own order", "sc", "po | rf")
     none = write_model(tmp_path, "none", "SC without an order", "sc", None)
@@ -112,9 +117,10 @@ def test_po_rf_is_the_sc_order(srcdir, tmp_path, weft, arch):
     generic, _ = run("rsmc", none, files)
     assert set(builtin) == set(mine) == set(generic)
     for name in builtin:
-        assert mine[name][1] == builtin[name][1], name
-    assert any(generic[n][1] != builtin[n][1] for n in builtin), \
-        "the generic order explored exactly as the SC order on every test"
+        for word in ("complete", "blocked"):
+            assert stat(mine[name][1], word) == stat(builtin[name][1], word), (name, word)
+    assert any(stat(generic[n][1], "commits") != stat(mine[n][1], "commits") for n in builtin), \
+        "the generic order explored exactly as po | rf on every test"
 
 
 def test_model_order_takes_precedence(srcdir, tmp_path, weft):

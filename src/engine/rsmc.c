@@ -384,9 +384,10 @@ static bool uniproc_rejects(const rstate *s, const uproc *u, eref e, eref src, i
 	return false;
 }
 
-/* Commit access e of s with parameter src (load) or pos (store) into a new
- * state *out.  Returns false (and leaves *out freed) when the parameter is
- * not possible or the model's monotone checks reject the result. */
+/* Commit access e of s with parameter src (load) or pos (store) into
+ * *out (zero-initialised, or a state whose buffers rsmc_state_copy reuses;
+ * the caller frees it).  Returns false when the parameter is not possible
+ * or, with `check`, the model's monotone checks reject the result. */
 static bool commit(rctx *c, const rstate *s, const uproc *u, eref e, eref src, int pos, rstate *out,
 		   bool check)
 {
@@ -444,10 +445,8 @@ static bool commit(rctx *c, const rstate *s, const uproc *u, eref e, eref src, i
 	if (reeval)
 		rsmc_thread_eval(c->t, out, e.t, c->unroll, &c->warned, c->d);
 	c->r->stats.commits++;
-	if (dead(out)) {
-		rsmc_state_free(out);
+	if (dead(out))
 		return false;
-	}
 	if (!check || !c->m || complete(out))
 		return true;   /* a complete run is judged by every check */
 	const execution *x = rsmc_build_cached(c->t, out, &c->xc);
@@ -457,11 +456,7 @@ static bool commit(rctx *c, const rstate *s, const uproc *u, eref e, eref src, i
 		c->failed = true;
 		c->stop = true;
 	}
-	if (!ok || !v.allowed) {
-		rsmc_state_free(out);
-		return false;
-	}
-	return true;
+	return ok && v.allowed;
 }
 
 /* The parameters of access e, in a fixed order: a load's possible writes
@@ -705,18 +700,13 @@ static void traverse_race_pair(rctx *c, const rstate *s, const branch *b, int at
 	params p = params_of(s, w->e, false);
 	uproc u = uniproc_prepare(s, w->e);
 	bool any = false, stop = false;
+	rstate nw = { 0 }, ns = { 0 };
 	for (int i = 0; i < p.n && !stop && !halted(c); i++) {
-		rstate nw, ns;
 		if (!commit(c, s, &u, w->e, p.src[i], p.pos[i], &nw, false))
 			continue;
 		bool ok = replayable(c, &nw, rd) && commit(c, &nw, NULL, rd->e, rd->src, rd->pos, &ns, false);
-		rsmc_state_free(&nw);
-		if (!ok)
+		if (!ok || !allowed(c, &ns))
 			continue;
-		if (!allowed(c, &ns)) {
-			rsmc_state_free(&ns);
-			continue;
-		}
 		any = true;
 		crec rec = *w;
 		rec.pos = p.pos[i];
@@ -726,8 +716,9 @@ static void traverse_race_pair(rctx *c, const rstate *s, const branch *b, int at
 		explore(c, &ns, NULL);
 		stop = path_pop(c);
 		c->n_run -= 2;
-		rsmc_state_free(&ns);
 	}
+	rsmc_state_free(&nw);
+	rsmc_state_free(&ns);
 	params_free(&p);
 	free(u.o);
 	if (!any && !halted(c) && verify(c, c->n_path - 1))
@@ -762,8 +753,8 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 		params p = params_of(s, r->e, false);
 		uproc u = uniproc_prepare(s, r->e);
 		bool any = false, stop = false;
+		rstate ns = { 0 };
 		for (int i = 0; i < p.n && !stop && !halted(c); i++) {
-			rstate ns;
 			if (!commit(c, s, &u, r->e, p.src[i], p.pos[i], &ns, true))
 				continue;
 			any = true;
@@ -777,16 +768,17 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 				traverse(c, &ns, b, at + 1);
 			stop = path_pop(c);
 			c->n_run--;
-			rsmc_state_free(&ns);
 		}
+		rsmc_state_free(&ns);
 		params_free(&p);
 		free(u.o);
 		if (!any)
 			blocked_here(c);
 		return;
 	}
-	rstate ns;
+	rstate ns = { 0 };
 	if (!commit(c, s, NULL, r->e, r->src, r->pos, &ns, true)) {
+		rsmc_state_free(&ns);
 		blocked_here(c);
 		return;
 	}
@@ -855,8 +847,8 @@ static bool explore_rmw_write(rctx *c, rstate *s, eref w)
 	const fev *f = ev_of(s, w);
 	params p = params_of(s, w, true);
 	uproc u = uniproc_prepare(s, w);
+	rstate ns = { 0 };
 	for (int i = 0; i < p.n && !stop && !halted(c); i++) {
-		rstate ns;
 		if (!commit(c, s, &u, w, p.src[i], p.pos[i], &ns, true))
 			continue;
 		any = true;
@@ -866,8 +858,8 @@ static bool explore_rmw_write(rctx *c, rstate *s, eref w)
 		explore(c, &ns, NULL);
 		stop = path_pop(c);
 		c->n_run--;
-		rsmc_state_free(&ns);
 	}
+	rsmc_state_free(&ns);
 	/* DetectRace needs s allowed: a committed write after it says so */
 	if (!halted(c) && (any || allowed(c, s)))
 		detect_race(c, s, &g, w);
@@ -912,8 +904,8 @@ static void explore(rctx *c, rstate *s, const cb_graph *given)
 	uproc u = uniproc_prepare(s, e);
 	bool any = false, stop = false;
 	if (f->kind == EV_WRITE) {
+		rstate ns = { 0 };
 		for (int i = 0; i < p.n && !stop && !halted(c); i++) {
-			rstate ns;
 			/* the model is asked later (deferred checks, above) */
 			if (!commit(c, s, &u, e, p.src[i], p.pos[i], &ns, false))
 				continue;
@@ -926,8 +918,8 @@ static void explore(rctx *c, rstate *s, const cb_graph *given)
 			explore(c, &ns, c->cb.kind != CB_MODEL && !f->stcond ? gp : NULL);
 			stop = path_pop(c);
 			c->n_run--;
-			rsmc_state_free(&ns);
 		}
+		rsmc_state_free(&ns);
 		if (!any)
 			blocked_here(c);
 		if (!halted(c) && verify(c, c->n_path - 1))
@@ -935,8 +927,8 @@ static void explore(rctx *c, rstate *s, const cb_graph *given)
 	} else {
 		frame fr = { 0 };
 		eref w = rmw_partner(s, e);
+		rstate ns = { 0 };
 		for (int i = 0; i < p.n && !stop && !halted(c); i++) {
-			rstate ns;
 			/* asked later (deferred checks, above); with its rmw
 			 * write, the pair is checked as a whole */
 			if (!commit(c, s, &u, e, p.src[i], 0, &ns, false))
@@ -952,8 +944,8 @@ static void explore(rctx *c, rstate *s, const cb_graph *given)
 				any = explore_rmw_write(c, &ns, w) || any;
 			}
 			c->n_run--;
-			rsmc_state_free(&ns);
 		}
+		rsmc_state_free(&ns);
 		if (!any)
 			blocked_here(c);
 		while (fr.next < fr.n && !halted(c)) {

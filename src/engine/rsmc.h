@@ -100,6 +100,8 @@ typedef struct rsmc_warned {
  * possible.  Sets the thread's status. */
 void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, rsmc_warned *w, diag *d);
 void rsmc_state_init(rstate *s, const litmus_test *t);
+/* Copy src into dst: dst zero-initialised, or a state of the same test
+ * whose buffers are reused. */
 void rsmc_state_copy(rstate *dst, const rstate *src);
 void rsmc_state_free(rstate *s);
 /* The value written by a committed write (or the initial value). */

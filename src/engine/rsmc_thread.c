@@ -76,29 +76,33 @@ void rsmc_state_init(rstate *s, const litmus_test *t)
 	}
 }
 
-static dep_list deps_copy(const dep_list *l)
-{
-	dep_list c = { 0 };
-	if (l->n) {
-		GROW(c.e, c.cap, (size_t)l->n);
-		memcpy(c.e, l->e, (size_t)l->n * sizeof *c.e);
-		c.n = l->n;
-	}
-	return c;
-}
-
 static void deps_free(dep_list *l)
 {
 	free(l->e);
 	memset(l, 0, sizeof *l);
 }
 
+static void deps_copy_into(dep_list *dst, const dep_list *src)
+{
+	if (src->n)
+		GROW(dst->e, dst->cap, (size_t)src->n);
+	if (src->n)
+		memcpy(dst->e, src->e, (size_t)src->n * sizeof *dst->e);
+	dst->n = src->n;
+}
+
 void rsmc_state_copy(rstate *dst, const rstate *src)
 {
+	/* dst's buffers, if it has some from a state of the same test, are
+	 * reused: the explorer copies one state into the same place for each
+	 * parameter it tries */
+	if (!dst->th || dst->n_threads != src->n_threads || dst->n_locs != src->n_locs) {
+		rsmc_state_free(dst);
+		dst->th = xcalloc((size_t)src->n_threads + 1, sizeof *dst->th);
+		dst->co = xcalloc((size_t)src->n_locs + 1, sizeof *dst->co);
+	}
 	dst->n_threads = src->n_threads;
 	dst->n_locs = src->n_locs;
-	dst->th = xcalloc((size_t)src->n_threads + 1, sizeof *dst->th);
-	dst->co = xcalloc((size_t)src->n_locs + 1, sizeof *dst->co);
 	for (int i = 0; i < src->n_threads; i++) {
 		const tstate *a = &src->th[i];
 		tstate *b = &dst->th[i];
@@ -107,13 +111,14 @@ void rsmc_state_copy(rstate *dst, const rstate *src)
 			GROW(b->ev, b->cap_ev, (size_t)a->n_ev);
 			memcpy(b->ev, a->ev, (size_t)a->n_ev * sizeof *b->ev);
 		}
-		b->addr = deps_copy(&a->addr);
-		b->data = deps_copy(&a->data);
-		b->ctrl = deps_copy(&a->ctrl);
-		b->xdep = deps_copy(&a->xdep);
+		deps_copy_into(&b->addr, &a->addr);
+		deps_copy_into(&b->data, &a->data);
+		deps_copy_into(&b->ctrl, &a->ctrl);
+		deps_copy_into(&b->xdep, &a->xdep);
 		b->status = a->status;
+		if (b->n_regs != a->n_regs || !b->regs)
+			b->regs = xrealloc(b->regs, ((size_t)a->n_regs + 1) * sizeof *b->regs);
 		b->n_regs = a->n_regs;
-		b->regs = xmalloc((size_t)a->n_regs * sizeof *b->regs);
 		memcpy(b->regs, a->regs, (size_t)a->n_regs * sizeof *b->regs);
 	}
 	for (int l = 0; l < src->n_locs; l++) {
