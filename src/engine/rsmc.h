@@ -124,6 +124,7 @@ typedef struct rsmc_xcache {
 	int n;            /* entries of x and have */
 	execution *x;     /* by event count */
 	bool *have;
+	rstate *from;     /* by event count: the state x was built from */
 	int *map;         /* fetch index -> execution index, all threads */
 	size_t cap_map;
 	int **rows;       /* per thread: its part of map */
