@@ -488,24 +488,12 @@ static void ensure(cat_partial *p, pev *pe, int s)
 
 /* ---- relations of at most 64 events (one word a row) --------------------------- */
 
-/* Index of the lowest set bit of x != 0 (de Bruijn multiplication). */
-static int low_bit(uint64_t x)
-{
-	static const unsigned char pos[64] = {
-		0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
-		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
-	};
-	return pos[((x & (~x + 1)) * 0x03f79d71b4cb0a89ULL) >> 58];
-}
-
 static void seq1(uint64_t *dst, const uint64_t *a, const uint64_t *b, int n)
 {
 	for (int i = 0; i < n; i++) {
 		uint64_t bits = a[i], acc = 0;
 		while (bits) {
-			acc |= b[low_bit(bits)];
+			acc |= b[bits_ctz(bits)];
 			bits &= bits - 1;
 		}
 		dst[i] = acc;
@@ -543,7 +531,7 @@ static bool acyclic1(const uint64_t *r, int n)
 			if (m & open)
 				return false;
 			if (m) {
-				int v = low_bit(m);
+				int v = bits_ctz(m);
 				rest[sp - 1] = m & (m - 1);
 				stack[sp] = v;
 				rest[sp] = r[v];

@@ -81,21 +81,6 @@ bool bset_equal(const bset *a, const bset *b)
 	return a->n == b->n && memcmp(a->w, b->w, (size_t)a->words * sizeof *a->w) == 0;
 }
 
-int bits_popcount(uint64_t x)
-{
-	/* Portable popcount (no compiler builtins): the classic SWAR sum. */
-	x = x - ((x >> 1) & 0x5555555555555555ULL);
-	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-	return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
-int bits_ctz(uint64_t x)
-{
-	/* x != 0.  Isolate the lowest bit and count the bits below it. */
-	return bits_popcount((x & (~x + 1)) - 1);
-}
-
 int bset_count(const bset *s)
 {
 	int c = 0;

@@ -88,8 +88,28 @@ int brel_find_cycle(const brel *r, int *cycle);
  * values in an arena).  A set over n events is (n + 63) / 64 = `words` words;
  * a relation is n rows of `words` words.  Bits at positions >= n are zero and
  * every kernel keeps them so.  "dst" never aliases an input. */
-int bits_popcount(uint64_t x);
-int bits_ctz(uint64_t x);                         /* x != 0 */
+static inline int bits_popcount(uint64_t x)
+{
+	/* Portable popcount (no compiler builtins): the classic SWAR sum. */
+	x = x - ((x >> 1) & 0x5555555555555555ULL);
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* Index of the lowest set bit of x != 0: the lowest bit isolated, times a
+ * de Bruijn constant, names it in the top six bits.  Inline: the relation
+ * kernels call it once per bit. */
+static inline int bits_ctz(uint64_t x)
+{
+	static const unsigned char pos[64] = {
+		0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
+	};
+	return pos[((x & (~x + 1)) * 0x03f79d71b4cb0a89ULL) >> 58];
+}
 uint64_t bits_last_word_mask(int n);              /* valid bits of the last word */
 int bits_next(const uint64_t *w, int n, int from); /* next member >= from, or -1 */
 void rel_seq_raw(uint64_t *dst, const uint64_t *a, const uint64_t *b, int n, int words);

@@ -17,6 +17,18 @@ static size_t rel_size(int n, int words) { return (size_t)n * (size_t)words; }
 
 void rel_seq_raw(uint64_t *dst, const uint64_t *a, const uint64_t *b, int n, int words)
 {
+	if (words == 1) {
+		/* up to 64 events, a row a word: the common case */
+		for (int i = 0; i < n; i++) {
+			uint64_t bits = a[i], acc = 0;
+			while (bits) {
+				acc |= b[bits_ctz(bits)];
+				bits &= bits - 1;
+			}
+			dst[i] = acc;
+		}
+		return;
+	}
 	memset(dst, 0, rel_size(n, words) * sizeof *dst);
 	for (int i = 0; i < n; i++) {
 		const uint64_t *ar = a + (size_t)i * words;
