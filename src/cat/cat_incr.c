@@ -742,10 +742,10 @@ enum { KEEP_AFTER = 64 };
 
 cat_partial *cat_partial_new(cat_model *m)
 {
+	/* inputs and plans are found when first needed (see run()): most
+	 * small tests never keep a value */
 	cat_partial *p = xcalloc(1, sizeof *p);
 	p->m = m;
-	find_all_inputs(p);
-	make_plans(p);
 	return p;
 }
 
@@ -777,9 +777,9 @@ void cat_partial_free(cat_partial *p)
 		cat_eval_free(&pe->ev);
 		free(pe);
 	}
-	for (int s = 0; s < m->nslots; s++)
+	for (int s = 0; p->slot_in && s < m->nslots; s++)
 		free(p->slot_in[s].slot);
-	for (int c = 0; c < m->nchecks; c++)
+	for (int c = 0; p->check_in && c < m->nchecks; c++)
 		free(p->check_in[c].slot);
 	for (int k = 0; k < p->np; k++) {
 		free(p->plan[k].kid);
@@ -853,6 +853,10 @@ static bool run(cat_partial *p, const execution *x, cat_verdict *out, diag *d, b
 	make_room(p, x->n);
 	if (p->uses[x->n]++ < KEEP_AFTER)
 		return partial ? cat_model_check_partial(m, x, out, d) : cat_model_check(m, x, out, d);
+	if (!p->slot_in) {
+		find_all_inputs(p);
+		make_plans(p);
+	}
 	pev *pe = evaluator(p, x->n);
 	cat_eval *ev = &pe->ev;
 	cat_eval_begin(ev, x);
