@@ -486,66 +486,7 @@ static void ensure(cat_partial *p, pev *pe, int s)
 	e->valid = true;
 }
 
-/* ---- relations of at most 64 events (one word a row) --------------------------- */
-
-static void seq1(uint64_t *dst, const uint64_t *a, const uint64_t *b, int n)
-{
-	for (int i = 0; i < n; i++) {
-		uint64_t bits = a[i], acc = 0;
-		while (bits) {
-			acc |= b[bits_ctz(bits)];
-			bits &= bits - 1;
-		}
-		dst[i] = acc;
-	}
-}
-
-/* In place: r+ (Warshall). */
-static void closure1(uint64_t *r, int n)
-{
-	for (int k = 0; k < n; k++) {
-		uint64_t bit = (uint64_t)1 << k, row = r[k];
-		for (int i = 0; i < n; i++)
-			if (r[i] & bit)
-				r[i] |= row;
-	}
-}
-
-/* No cycle: a depth-first search that meets no edge back to an event on
- * its stack.  Each step pushes or pops an event (edges to finished events
- * are skipped a word at a time), so it takes at most 2n steps. */
-static bool acyclic1(const uint64_t *r, int n)
-{
-	int stack[64];
-	uint64_t rest[64];   /* per stack entry: successors not yet followed */
-	uint64_t done = 0, open = 0;
-	for (int s0 = 0; s0 < n; s0++) {
-		if (done >> s0 & 1)
-			continue;
-		int sp = 1;
-		stack[0] = s0;
-		rest[0] = r[s0];
-		open |= (uint64_t)1 << s0;
-		while (sp > 0) {
-			uint64_t m = rest[sp - 1] & ~done;
-			if (m & open)
-				return false;
-			if (m) {
-				int v = bits_ctz(m);
-				rest[sp - 1] = m & (m - 1);
-				stack[sp] = v;
-				rest[sp] = r[v];
-				open |= (uint64_t)1 << v;
-				sp++;
-			} else {
-				uint64_t b = (uint64_t)1 << stack[--sp];
-				open &= ~b;
-				done |= b;
-			}
-		}
-	}
-	return true;
-}
+/* ---- operators on relations ------------------------------------------------------ */
 
 static bool rel_is_zero(const uint64_t *w, size_t nw)
 {
@@ -572,10 +513,7 @@ static cval apply_rel(cat_eval *ev, const pnode *nd, const cval *a)
 				break;
 			}
 			cval t = cv_rel(ev);
-			if (ev->words == 1)
-				seq1(t.u.bits, r.u.bits, a[i].u.bits, ev->n);
-			else
-				rel_seq_raw(t.u.bits, r.u.bits, a[i].u.bits, ev->n, ev->words);
+			rel_seq_raw(t.u.bits, r.u.bits, a[i].u.bits, ev->n, ev->words);
 			r = t;
 		}
 		return r;
@@ -602,9 +540,7 @@ static cval apply_rel(cat_eval *ev, const pnode *nd, const cval *a)
 			r.u.bits[w] &= ~a[1].u.bits[w];
 		break;
 	case P_STAR: case P_PLUS: case P_OPT:
-		if (nd->kind != P_OPT && ev->words == 1)
-			closure1(r.u.bits, ev->n);
-		else if (nd->kind != P_OPT)
+		if (nd->kind != P_OPT)
 			rel_closure_raw(r.u.bits, ev->n, ev->words);
 		if (nd->kind != P_PLUS)
 			rel_reflexive_raw(r.u.bits, ev->n, ev->words);
@@ -695,8 +631,6 @@ static bool verdict_of(cat_eval *ev, const cat_ins *in, const cval *v)
 	bool r;
 	if (in->test == TEST_IRREFLEXIVE) {
 		r = rel_irreflexive_raw(v->u.bits, ev->n, ev->words);
-	} else if (in->test == TEST_ACYCLIC && ev->words == 1) {
-		r = acyclic1(v->u.bits, ev->n);
 	} else if (in->test == TEST_ACYCLIC) {
 		uint64_t *scratch = arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof *scratch);
 		r = rel_acyclic_raw(v->u.bits, ev->n, ev->words, scratch);

@@ -66,6 +66,15 @@ void rel_inverse_raw(uint64_t *dst, const uint64_t *src, int n, int words)
 
 void rel_closure_raw(uint64_t *r, int n, int words)
 {
+	if (words == 1) {
+		for (int k = 0; k < n; k++) {
+			uint64_t bit = (uint64_t)1 << k, row = r[k];
+			for (int i = 0; i < n; i++)
+				if (r[i] & bit)
+					r[i] |= row;
+		}
+		return;
+	}
 	/* Warshall: after step k, r holds the paths whose inner nodes are < k+1.
 	 * Row form: every row that reaches k also reaches what k reaches. */
 	for (int k = 0; k < n; k++) {
@@ -95,8 +104,47 @@ bool rel_irreflexive_raw(const uint64_t *r, int n, int words)
 	return true;
 }
 
+/* No cycle among at most 64 events: a depth-first search that meets no
+ * edge back to an event on its stack.  Each step pushes or pops an event
+ * (edges to finished events are skipped a word at a time), so it takes at
+ * most 2n steps. */
+static bool acyclic_one_word(const uint64_t *r, int n)
+{
+	int stack[64];
+	uint64_t rest[64];   /* per stack entry: successors not yet followed */
+	uint64_t done = 0, open = 0;
+	for (int s0 = 0; s0 < n; s0++) {
+		if (done >> s0 & 1)
+			continue;
+		int sp = 1;
+		stack[0] = s0;
+		rest[0] = r[s0];
+		open |= (uint64_t)1 << s0;
+		while (sp > 0) {
+			uint64_t m = rest[sp - 1] & ~done;
+			if (m & open)
+				return false;
+			if (m) {
+				int v = bits_ctz(m);
+				rest[sp - 1] = m & (m - 1);
+				stack[sp] = v;
+				rest[sp] = r[v];
+				open |= (uint64_t)1 << v;
+				sp++;
+			} else {
+				uint64_t b = (uint64_t)1 << stack[--sp];
+				open &= ~b;
+				done |= b;
+			}
+		}
+	}
+	return true;
+}
+
 bool rel_acyclic_raw(const uint64_t *r, int n, int words, uint64_t *scratch)
 {
+	if (words == 1)
+		return acyclic_one_word(r, n);
 	/* Peel sinks: an event none of whose successors remain cannot be on a
 	 * cycle.  What is left when no sink remains is exactly the set of events
 	 * that reach a cycle; the relation is acyclic iff nothing is left.  Each
