@@ -39,3 +39,17 @@ def corpus():
         pytest.skip(f"corpus not found at {CORPUS}: ../shared is absent (a user's clone), "
                     "corpus tests skipped")
     return CORPUS
+
+
+def result_blocks(text):
+    """Test name -> (result block without its Time and Stats lines, the
+    Stats line or None), from weft's herd-format output."""
+    out = {}
+    for chunk in text.split("\n\n"):
+        lines = [l for l in chunk.splitlines() if l and not l.startswith("Time ")]
+        if not lines or not lines[0].startswith("Test "):
+            continue
+        stats = [l for l in lines if l.startswith("Stats ")]
+        body = "\n".join(l for l in lines if not l.startswith("Stats "))
+        out[lines[0].split()[1]] = (body, stats[0] if stats else None)
+    return out

@@ -18,22 +18,12 @@ import re
 
 import pytest
 
-from conftest import run_weft
+from conftest import result_blocks, run_weft
 
 TIMEOUT = 60
 
 
-def blocks(text):
-    """Test name -> (block without Time/Stats lines, Stats line or None)."""
-    out = {}
-    for chunk in text.split("\n\n"):
-        lines = [l for l in chunk.splitlines() if l and not l.startswith("Time ")]
-        if not lines or not lines[0].startswith("Test "):
-            continue
-        stats = [l for l in lines if l.startswith("Stats ")]
-        body = "\n".join(l for l in lines if not l.startswith("Stats "))
-        out[lines[0].split()[1]] = (body, stats[0] if stats else None)
-    return out
+blocks = result_blocks
 
 
 def stat(line, word):

@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from conftest import WEFT, run_weft
+from conftest import WEFT, result_blocks, run_weft
 
 TIMEOUT = int(os.environ.get("WEFT_RSMC_TIMEOUT", "30"))
 # PPC / X86 / X86_64 files of the corpus sample
@@ -22,16 +22,10 @@ MODELS = {"PPC": ["power", "sc"], "X86": ["tso", "sc"], "X86_64": ["tso", "sc"]}
 def blocks(text):
     """Test name -> (block without Time/Stats lines, complete count, blocked)."""
     out = {}
-    for chunk in text.split("\n\n"):
-        lines = [l for l in chunk.splitlines() if l and not l.startswith("Time ")]
-        if not lines or not lines[0].startswith("Test "):
-            continue
-        name = lines[0].split()[1]
-        stats = [l for l in lines if l.startswith("Stats ")]
-        body = "\n".join(l for l in lines if not l.startswith("Stats "))
+    for name, (body, stats) in result_blocks(text).items():
         complete = blocked = None
         if stats:
-            words = stats[0].split()
+            words = stats.split()
             complete = int(words[words.index("complete") + 1])
             blocked = int(words[words.index("blocked") + 1])
         out[name] = (body, complete, blocked)

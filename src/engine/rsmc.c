@@ -800,6 +800,34 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 	rsmc_state_free(&ns);
 }
 
+/* Explore from s, the deepest path state, after committing its store e at
+ * each of the positions p (checked by the model at once or not, see the
+ * deferred checks above).  g is s's commit-before graph.  Returns whether
+ * any position was followed. */
+static bool explore_store(rctx *c, const rstate *s, eref e, const params *p, const uproc *u, bool check,
+			  const cb_graph *g)
+{
+	const fev *f = ev_of(s, e);
+	/* a store's commit changes only co (and a store-conditional re-runs
+	 * its thread): the orders of cb.c do not read co */
+	const cb_graph *inherit = c->cb.kind != CB_MODEL && !f->stcond ? g : NULL;
+	bool any = false, stop = false;
+	rstate ns = { 0 };
+	for (int i = 0; i < p->n && !stop && !halted(c); i++) {
+		if (!commit(c, s, u, e, p->src[i], p->pos[i], &ns, check))
+			continue;
+		any = true;
+		crec rec = { e, f->op, false, { -1, -1 }, p->pos[i], NULL };
+		run_push(c, rec);
+		path_push(c, &ns, check && c->m != NULL && !complete(&ns));
+		explore(c, &ns, inherit);
+		stop = path_pop(c);
+		c->n_run--;
+	}
+	rsmc_state_free(&ns);
+	return any;
+}
+
 /* The write of read e's atomic read-modify-write instruction (x86 XCHG, a
  * locked instruction): the next atomic access of e's instance, a write of
  * e's location that cannot fail.  {-1, -1} if none. */
@@ -832,7 +860,7 @@ static bool explore_rmw_write(rctx *c, rstate *s, eref w)
 {
 	cb_graph g;
 	cb_order_compute(&c->cb, s, &g);
-	bool any = false, stop = false;
+	bool any = false;
 	if (!enabled(s, &g, w)) {
 		/* not yet possible: the read alone, as any other */
 		any = allowed(c, s);
@@ -844,22 +872,9 @@ static bool explore_rmw_write(rctx *c, rstate *s, eref w)
 		cb_free(&g);
 		return any;
 	}
-	const fev *f = ev_of(s, w);
 	params p = params_of(s, w, true);
 	uproc u = uniproc_prepare(s, w);
-	rstate ns = { 0 };
-	for (int i = 0; i < p.n && !stop && !halted(c); i++) {
-		if (!commit(c, s, &u, w, p.src[i], p.pos[i], &ns, true))
-			continue;
-		any = true;
-		crec rec = { w, f->op, false, { -1, -1 }, p.pos[i], NULL };
-		run_push(c, rec);
-		path_push(c, &ns, c->m != NULL && !complete(&ns));
-		explore(c, &ns, NULL);
-		stop = path_pop(c);
-		c->n_run--;
-	}
-	rsmc_state_free(&ns);
+	any = explore_store(c, s, w, &p, &u, true, &g);
 	/* DetectRace needs s allowed: a committed write after it says so */
 	if (!halted(c) && (any || allowed(c, s)))
 		detect_race(c, s, &g, w);
@@ -904,22 +919,8 @@ static void explore(rctx *c, rstate *s, const cb_graph *given)
 	uproc u = uniproc_prepare(s, e);
 	bool any = false, stop = false;
 	if (f->kind == EV_WRITE) {
-		rstate ns = { 0 };
-		for (int i = 0; i < p.n && !stop && !halted(c); i++) {
-			/* the model is asked later (deferred checks, above) */
-			if (!commit(c, s, &u, e, p.src[i], p.pos[i], &ns, false))
-				continue;
-			any = true;
-			crec rec = { e, f->op, false, { -1, -1 }, p.pos[i], NULL };
-			run_push(c, rec);
-			path_push(c, &ns, false);
-			/* a store's commit changes only co (and a store-conditional
-			 * re-runs its thread): the orders of cb.c do not read co */
-			explore(c, &ns, c->cb.kind != CB_MODEL && !f->stcond ? gp : NULL);
-			stop = path_pop(c);
-			c->n_run--;
-		}
-		rsmc_state_free(&ns);
+		/* the model is asked later (deferred checks, above) */
+		any = explore_store(c, s, e, &p, &u, false, gp);
 		if (!any)
 			blocked_here(c);
 		if (!halted(c) && verify(c, c->n_path - 1))
