@@ -6,7 +6,8 @@
  * Explore(state): fetch and commit local instructions as far as possible
  * (done by rsmc_thread_eval after each commit); if the run is complete,
  * judge it; else commit the first enabled access (lowest thread, then
- * program order) with each parameter the model's monotone checks allow.
+ * program order) with each parameter the model's monotone checks allow
+ * (asked when the run ends, see "deferred checks" below).
  * For a store, DetectRace then looks for the loads committed by Explore
  * earlier in the run that could read from it (same location, not
  * commit-before the store): the events of the sub-run after such a load
