@@ -102,27 +102,7 @@ static void judge(enum_ctx *c)
 			c->state_vals[i] = final_value(c, r->lvals[i]);
 		c->on_candidate(c->candidate_ctx, &cand);
 	}
-	if (!v.allowed) {
-		r->stats.forbidden++;
-		return;
-	}
-	if (c->toofar) {
-		/* herd drops executions cut by the unroll limit, and says "Loop". */
-		r->stats.toofar++;
-		r->loop = true;
-		return;
-	}
-	r->stats.complete++;
-	bool holds = t->cond ? cond_eval(t->cond, final_value, c) : true;
-	if (holds)
-		r->pos++;
-	else
-		r->neg++;
-	for (int i = 0; i < r->n_lvals; i++)
-		c->state_vals[i] = final_value(c, r->lvals[i]);
-	result_add_state(r, &c->states, c->state_vals, holds);
-	for (int i = 0; i < v.n_flags; i++)
-		result_add_flag(r, v.flags[i]);
+	result_count_execution(r, &c->states, t, &v, c->toofar, final_value, c, c->state_vals);
 }
 
 /* ---- coherence orders: every permutation of each location's writes ------------- */

@@ -153,3 +153,28 @@ void test_result_free(test_result *r)
 	free(r->lvals);
 	memset(r, 0, sizeof *r);
 }
+
+void result_count_execution(test_result *r, state_table *tab, const litmus_test *t, const cat_verdict *v,
+			    bool toofar, value (*final)(void *ctx, lval lv), void *ctx, value *vals)
+{
+	if (!v->allowed) {
+		r->stats.forbidden++;
+		return;
+	}
+	if (toofar) {
+		r->stats.toofar++;
+		r->loop = true;
+		return;
+	}
+	r->stats.complete++;
+	bool holds = t->cond ? cond_eval(t->cond, final, ctx) : true;
+	if (holds)
+		r->pos++;
+	else
+		r->neg++;
+	for (int i = 0; i < r->n_lvals; i++)
+		vals[i] = final(ctx, r->lvals[i]);
+	result_add_state(r, tab, vals, holds);
+	for (int i = 0; i < v->n_flags; i++)
+		result_add_flag(r, v->flags[i]);
+}

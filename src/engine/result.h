@@ -20,6 +20,14 @@ typedef struct state_table {
 void result_add_state(test_result *r, state_table *tab, const value *vals, bool holds);
 void state_table_free(state_table *tab);
 
+/* Count a complete execution the model judged (verdict v): forbidden, cut
+ * by the unroll limit (herd drops it and says "Loop"), or allowed: into
+ * Positive or Negative by the condition, its final state (values of
+ * r->lvals, through `final`) into `tab` (`vals`: room for r->n_lvals
+ * values), and its flags.  The tail both engines share. */
+void result_count_execution(test_result *r, state_table *tab, const litmus_test *t, const cat_verdict *v,
+			    bool toofar, value (*final)(void *ctx, lval lv), void *ctx, value *vals);
+
 /* Note that flag `name` fired (kept once, sorted at the end). */
 void result_add_flag(test_result *r, const char *name);
 void result_sort_flags(test_result *r);

@@ -254,18 +254,22 @@ static void judge(rctx *c, const rstate *s)
 {
 	test_result *r = c->r;
 	const litmus_test *t = c->t;
-	r->stats.candidates++;
 	c->judged = s;
 	for (int l = 0; l < t->n_locs; l++) {
 		const costate *co = &s->co[l];
 		c->mem_final[l] = co->n ? rsmc_write_value(t, s, co->w[co->n - 1]) : t->locs[l].init;
 	}
-	/* s is the deepest path state (judge is called by explore) */
-	if (t->filter && !verify(c, c->n_path - 2))
-		return;
-	if (t->filter && !cond_eval(t->filter, final_value, c)) {
-		r->stats.filtered++;
-		return;
+	/* s is the deepest path state (judge is called by explore); a run
+	 * counts (candidates, filtered, ...) only once its path up to s is
+	 * known to be allowed, as when every commit was checked at once */
+	if (t->filter) {
+		if (!verify(c, c->n_path - 2))
+			return;
+		r->stats.candidates++;
+		if (!cond_eval(t->filter, final_value, c)) {
+			r->stats.filtered++;
+			return;
+		}
 	}
 	cat_verdict v = { 0 };
 	if (c->m) {
@@ -283,27 +287,12 @@ static void judge(rctx *c, const rstate *s)
 		c->verified = c->n_path - 1;
 	else if (!verify(c, c->n_path - 2))
 		return;   /* forbidden before its last commit */
-	if (!v.allowed) {
-		r->stats.forbidden++;
-		return;
-	}
+	if (!t->filter)
+		r->stats.candidates++;
+	bool toofar = false;
 	for (int i = 0; i < s->n_threads; i++)
-		if (s->th[i].status == TS_TOOFAR) {
-			r->stats.toofar++;
-			r->loop = true;
-			return;
-		}
-	r->stats.complete++;
-	bool holds = t->cond ? cond_eval(t->cond, final_value, c) : true;
-	if (holds)
-		r->pos++;
-	else
-		r->neg++;
-	for (int i = 0; i < r->n_lvals; i++)
-		c->state_vals[i] = final_value(c, r->lvals[i]);
-	result_add_state(r, &c->states, c->state_vals, holds);
-	for (int i = 0; i < v.n_flags; i++)
-		result_add_flag(r, v.flags[i]);
+		toofar = toofar || s->th[i].status == TS_TOOFAR;
+	result_count_execution(r, &c->states, t, &v, toofar, final_value, c, c->state_vals);
 }
 
 /* ---- committing --------------------------------------------------------------- */
