@@ -121,3 +121,24 @@ def test_sbnw(srcdir, tmp_path, rsmc_available, syncs):
         name = f"SB+{n}W{'+syncs' if syncs else ''}"
         assert got[name][1] == (3 if syncs else comb(2 * n, n) + 3), name
     assert blocked == 0
+
+
+def test_every_judged_run_is_counted_once(srcdir, corpus, rsmc_available):
+    """rsmc asks the model when a run ends and, when the run is forbidden,
+    goes back to the first forbidden state on its way: a run whose path
+    turned out forbidden must not be counted.  So every run judged is
+    exactly one of complete, forbidden (at its last commit), filtered or
+    cut by the unroll limit, on our suite and on a corpus sample."""
+    import yaml
+    files = sorted((srcdir / "litmus" / "PPC").glob("*.litmus")) + sample(corpus, "PPC", 150)
+    p = subprocess.run([str(WEFT), "-q", "-j", "2", "-format", "yaml", "-model", "power",
+                        "-timeout", str(TIMEOUT), *map(str, files)],
+                       capture_output=True, text=True, timeout=TIMEOUT * len(files) + 120)
+    docs = [d for d in yaml.safe_load_all(p.stdout) if d]
+    assert len(docs) == len(files), p.stderr
+    for d in docs:
+        st = d["stats"]
+        assert d["engine"] == "rsmc"
+        assert st["candidates"] == st["complete"] + st["forbidden"] + st["filtered"] + st["toofar"], d["name"]
+        assert st["complete"] == d["positive"] + d["negative"], d["name"]
+        assert st["blocked"] == 0, d["name"]
