@@ -64,13 +64,16 @@ void rel_inverse_raw(uint64_t *dst, const uint64_t *src, int n, int words)
 	}
 }
 
-/* r+ in place for at most 64 events when r has no cycle: each event's row
- * becomes its successors' rows joined, in depth-first postorder, so O(n +
- * edges) word operations instead of Warshall's n^2.  False (r then holds a
- * relation between r and r+, every finished event's row complete) when a
- * cycle is met: Warshall finishes the job.  The relations models close
- * (hb, po-like orders) are mostly acyclic. */
-static bool closure_dag_one_word(uint64_t *r, int n)
+/* Depth-first search of a relation over at most 64 events (a row a word),
+ * stopping at the first edge back to an event on the stack (a cycle):
+ * returns whether there is none.  Each step pushes or pops an event (edges
+ * to finished events are skipped a word at a time), so it takes at most 2n
+ * steps.  With `join` (the same rows as r, written in place) it also
+ * closes the relation: in postorder, each event's row becomes the join of
+ * its successors' (finished, so complete) rows: r+ in O(n + edges) word
+ * operations instead of Warshall's n^2.  On a cycle the rows are left
+ * between r and r+, every finished event's complete. */
+static bool dfs_one_word(const uint64_t *r, uint64_t *join, int n)
 {
 	int stack[64];
 	uint64_t rest[64];   /* per stack entry: successors not yet followed */
@@ -87,8 +90,9 @@ static bool closure_dag_one_word(uint64_t *r, int n)
 			uint64_t m = rest[sp - 1];
 			if (m & open)
 				return false;
-			for (uint64_t fin = m & done; fin; fin &= fin - 1)
-				r[u] |= r[bits_ctz(fin)];
+			if (join)
+				for (uint64_t fin = m & done; fin; fin &= fin - 1)
+					join[u] |= join[bits_ctz(fin)];
 			m &= ~done;
 			if (m) {
 				int v = bits_ctz(m);
@@ -102,8 +106,8 @@ static bool closure_dag_one_word(uint64_t *r, int n)
 				sp--;
 				open &= ~((uint64_t)1 << u);
 				done |= (uint64_t)1 << u;
-				if (sp > 0)
-					r[stack[sp - 1]] |= r[u];
+				if (join && sp > 0)
+					join[stack[sp - 1]] |= join[u];
 			}
 		}
 	}
@@ -113,7 +117,9 @@ static bool closure_dag_one_word(uint64_t *r, int n)
 void rel_closure_raw(uint64_t *r, int n, int words)
 {
 	if (words == 1) {
-		if (closure_dag_one_word(r, n))
+		/* the relations models close (hb, po-like orders) are mostly
+		 * acyclic; Warshall finishes the job on a cycle */
+		if (dfs_one_word(r, r, n))
 			return;
 		for (int k = 0; k < n; k++) {
 			uint64_t bit = (uint64_t)1 << k, row = r[k];
@@ -152,47 +158,10 @@ bool rel_irreflexive_raw(const uint64_t *r, int n, int words)
 	return true;
 }
 
-/* No cycle among at most 64 events: a depth-first search that meets no
- * edge back to an event on its stack.  Each step pushes or pops an event
- * (edges to finished events are skipped a word at a time), so it takes at
- * most 2n steps. */
-static bool acyclic_one_word(const uint64_t *r, int n)
-{
-	int stack[64];
-	uint64_t rest[64];   /* per stack entry: successors not yet followed */
-	uint64_t done = 0, open = 0;
-	for (int s0 = 0; s0 < n; s0++) {
-		if (done >> s0 & 1)
-			continue;
-		int sp = 1;
-		stack[0] = s0;
-		rest[0] = r[s0];
-		open |= (uint64_t)1 << s0;
-		while (sp > 0) {
-			uint64_t m = rest[sp - 1] & ~done;
-			if (m & open)
-				return false;
-			if (m) {
-				int v = bits_ctz(m);
-				rest[sp - 1] = m & (m - 1);
-				stack[sp] = v;
-				rest[sp] = r[v];
-				open |= (uint64_t)1 << v;
-				sp++;
-			} else {
-				uint64_t b = (uint64_t)1 << stack[--sp];
-				open &= ~b;
-				done |= b;
-			}
-		}
-	}
-	return true;
-}
-
 bool rel_acyclic_raw(const uint64_t *r, int n, int words, uint64_t *scratch)
 {
 	if (words == 1)
-		return acyclic_one_word(r, n);
+		return dfs_one_word(r, NULL, n);
 	/* Peel sinks: an event none of whose successors remain cannot be on a
 	 * cycle.  What is left when no sink remains is exactly the set of events
 	 * that reach a cycle; the relation is acyclic iff nothing is left.  Each
