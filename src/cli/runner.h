@@ -1,11 +1,14 @@
 /* runner.h — run jobs in worker processes, output in job order.
  *
- * Each job (one test) runs in its own forked process, at most `workers` at a
- * time.  The worker's stdout and stderr go to pipes; the parent keeps each
- * job's bytes and writes them out in job order, so the output does not depend
- * on the number of workers.  A job that runs past its deadline is killed; one
- * that dies (signal, out of memory) is reported through a callback that
- * prints a record in its place.  Nothing a job does can end the run.
+ * Jobs (tests) run in forked worker processes, at most `workers` at a time,
+ * each worker a batch of consecutive jobs (one job under a memory limit, so
+ * the limit is the job's).  A worker's stdout and stderr go to temporary
+ * files and it says on a pipe where each job starts and ends; the parent cuts
+ * each job's bytes out and writes them in job order, so the output does not
+ * depend on the number of workers.  A job that runs past its deadline is
+ * killed with its worker; one that dies (signal, out of memory) is reported
+ * through a callback that prints a record in its place, and the jobs after it
+ * in its batch run in a new worker.  Nothing a job does can end the run.
  *
  * The worker is forked from the parent, so it sees everything the parent
  * prepared (loaded models, expectations) without asking for it.
@@ -58,7 +61,8 @@ typedef struct job_callbacks {
 typedef struct runner_limits {
 	int workers;        /* >= 1 */
 	double timeout;     /* wall-clock seconds per job, 0: none */
-	long maxmem_mb;     /* address-space limit per job, 0: none */
+	long maxmem_mb;     /* address-space limit per job (then one job per
+	                     * worker), 0: none */
 } runner_limits;
 
 typedef struct run_totals {

@@ -193,8 +193,45 @@ static void test_empty_run(void)
 	sb_free(&t.notes);
 }
 
+/* Without -maxmem a worker runs several jobs in a row: a job that crashes
+ * or times out in the middle of such a batch gets its record, the jobs
+ * before it keep their output, and those after it run in a new worker. */
+static void test_failures_inside_a_batch(void)
+{
+	enum fake_kind kinds[24];
+	for (int i = 0; i < 24; i++)
+		kinds[i] = i == 3 ? FAKE_ABORT : i == 14 ? FAKE_SLEEP : FAKE_PRINT;  /* batches of 6 */
+	fake_suite s = { 24, kinds };
+	runner_limits lim = { 1, 2.0, 0 };
+	run_totals t;
+	char *out = run_captured(&s, &lim, &t);
+	CHECK(out != NULL, "no output");
+	if (!out)
+		return;
+	CHECK(strstr(out, "Test T3 Crashed signal 6\n") != NULL, "abort not reported:\n%s", out);
+	CHECK(strstr(out, "Test T14 Timeout 0\n") != NULL, "timeout not reported:\n%s", out);
+	const char *prev = out;
+	bool ordered = true;
+	for (int i = 0; i < 24 && ordered; i++) {
+		char key[32];
+		snprintf(key, sizeof key, "Test T%d ", i);
+		const char *at = strstr(out, key);
+		ordered = at && at >= prev;
+		prev = at ? at : prev;
+	}
+	CHECK(ordered, "a job is missing or out of place:\n%s", out);
+	CHECK(strstr(out, "half a block") == NULL && strstr(out, "never finished") == NULL,
+	      "partial output of a failed job was printed");
+	CHECK(t.jobs == 24 && t.crashed == 1 && t.sum.timeouts == 1, "jobs %d crashed %d timeouts %d", t.jobs,
+	      t.crashed, t.sum.timeouts);
+	CHECK(t.sum.ok + t.sum.no == 22, "ok %d no %d", t.sum.ok, t.sum.no);
+	free(out);
+	sb_free(&t.notes);
+}
+
 int main(void)
 {
+	test_failures_inside_a_batch();
 	test_order_independent_of_workers();
 	test_failures_stay_in_their_place();
 	test_empty_run();
