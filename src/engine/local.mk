@@ -1,6 +1,7 @@
 # src/engine: engines that turn a test and a model into results.
 libweft_a_SOURCES += src/engine/engine.h src/engine/engine.c \
 	src/engine/result.h src/engine/result.c \
+	src/engine/thread_interp.h src/engine/thread_interp.c \
 	src/engine/paths.h src/engine/thread_paths.c \
 	src/engine/enumerate.c
 

@@ -7,11 +7,12 @@
  * until nothing new appears).  enumerate.c then pairs each load with the
  * writes of the same value.
  *
- * Dependencies are found by taint tracking through registers: a register
- * carries the set of loads its value was computed from.  An access whose
- * address uses a tainted register gets addr edges, a store whose data is
- * tainted gets data edges, and every event after a conditional branch on a
- * tainted register gets ctrl edges from those loads.
+ * Dependencies are found by taint tracking through registers (defined in
+ * thread_interp.h, shared with RSMC's interpreter): a register carries the
+ * set of loads its value was computed from.  An access whose address uses
+ * a tainted register gets addr edges, a store whose data is tainted gets
+ * data edges, and every event after a conditional branch on a tainted
+ * register gets ctrl edges from those loads.
  */
 #ifndef WEFT_ENGINE_PATHS_H
 #define WEFT_ENGINE_PATHS_H

@@ -1,0 +1,414 @@
+/* thread_interp.c — the part of a thread interpreter both engines share:
+ * operands, register flow with taints, dependencies, event descriptions,
+ * the step and unroll limits.  See thread_interp.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "thread_interp.h"
+
+/* ---- sorted sets of event indices --------------------------------------------- */
+
+static const idxset empty_set = { 0, 0, NULL };
+
+static void idxset_free(idxset *s)
+{
+	free(s->v);
+	memset(s, 0, sizeof *s);
+}
+
+static void idxset_copy_into(idxset *dst, const idxset *src)
+{
+	memset(dst, 0, sizeof *dst);
+	if (src->n) {
+		GROW(dst->v, dst->cap, (size_t)src->n);
+		memcpy(dst->v, src->v, (size_t)src->n * sizeof *dst->v);
+		dst->n = src->n;
+	}
+}
+
+static void idxset_set1(idxset *s, int x)
+{
+	GROW(s->v, s->cap, 1);
+	s->v[0] = x;
+	s->n = 1;
+}
+
+/* dst := a | b; dst may be a or b */
+static void idxset_union(idxset *dst, const idxset *a, const idxset *b)
+{
+	idxset u = { 0 };
+	GROW(u.v, u.cap, (size_t)(a->n + b->n) + 1);
+	int i = 0, j = 0;
+	while (i < a->n || j < b->n) {
+		if (j >= b->n || (i < a->n && a->v[i] < b->v[j]))
+			u.v[u.n++] = a->v[i++];
+		else if (i >= a->n || b->v[j] < a->v[i])
+			u.v[u.n++] = b->v[j++];
+		else {
+			u.v[u.n++] = a->v[i++];
+			j++;
+		}
+	}
+	idxset_free(dst);
+	*dst = u;
+}
+
+/* ---- dependency lists ----------------------------------------------------------- */
+
+void dep_list_add(dep_list *l, int from, int to)
+{
+	for (int i = 0; i < l->n; i++)
+		if (l->e[i].from == from && l->e[i].to == to)
+			return;
+	GROW(l->e, l->cap, (size_t)l->n + 1);
+	l->e[l->n].from = from;
+	l->e[l->n].to = to;
+	l->n++;
+}
+
+static void edges_from(dep_list *l, const idxset *from, int to)
+{
+	for (int i = 0; i < from->n; i++)
+		dep_list_add(l, from->v[i], to);
+}
+
+/* ---- states ----------------------------------------------------------------------- */
+
+static int n_reg_slots(const ti_ctx *c)
+{
+	return c->th->n_regs > 0 ? c->th->n_regs : 1;
+}
+
+void ti_state_init(ti_state *s, const ti_ctx *c, bool unknowns)
+{
+	const thread *th = c->th;
+	size_t nr = (size_t)n_reg_slots(c);
+	memset(s, 0, sizeof *s);
+	s->val = xcalloc(nr, sizeof *s->val);
+	s->det = xcalloc(nr, sizeof *s->det);
+	s->taint = xcalloc(nr, sizeof *s->taint);
+	if (unknowns) {
+		s->known = xcalloc(nr, sizeof *s->known);
+		s->xtaint = xcalloc(nr, sizeof *s->xtaint);
+	}
+	for (int r = 0; r < th->n_regs; r++) {
+		s->val[r] = th->regs[r].init;
+		s->det[r] = true;
+		if (s->known)
+			s->known[r] = true;
+	}
+	s->visits = xcalloc((size_t)th->n_ops + 1, sizeof *s->visits);
+}
+
+void ti_state_copy(ti_state *dst, const ti_state *src, const ti_ctx *c)
+{
+	size_t nr = (size_t)n_reg_slots(c);
+	memset(dst, 0, sizeof *dst);
+	dst->val = xmalloc(nr * sizeof *dst->val);
+	memcpy(dst->val, src->val, nr * sizeof *dst->val);
+	dst->det = xmalloc(nr * sizeof *dst->det);
+	memcpy(dst->det, src->det, nr * sizeof *dst->det);
+	dst->taint = xcalloc(nr, sizeof *dst->taint);
+	for (int r = 0; r < c->th->n_regs; r++)
+		idxset_copy_into(&dst->taint[r], &src->taint[r]);
+	if (src->known) {
+		dst->known = xmalloc(nr * sizeof *dst->known);
+		memcpy(dst->known, src->known, nr * sizeof *dst->known);
+		dst->xtaint = xcalloc(nr, sizeof *dst->xtaint);
+		for (int r = 0; r < c->th->n_regs; r++)
+			idxset_copy_into(&dst->xtaint[r], &src->xtaint[r]);
+	}
+	idxset_copy_into(&dst->ctrl, &src->ctrl);
+	idxset_copy_into(&dst->xctrl, &src->xctrl);
+	size_t nv = (size_t)c->th->n_ops + 1;
+	dst->visits = xmalloc(nv * sizeof *dst->visits);
+	memcpy(dst->visits, src->visits, nv * sizeof *dst->visits);
+	dst->instance = src->instance;
+	dst->steps = src->steps;
+}
+
+void ti_state_free(ti_state *s, const ti_ctx *c)
+{
+	for (int r = 0; r < c->th->n_regs; r++) {
+		idxset_free(&s->taint[r]);
+		if (s->xtaint)
+			idxset_free(&s->xtaint[r]);
+	}
+	free(s->val);
+	free(s->known);
+	free(s->det);
+	free(s->taint);
+	free(s->xtaint);
+	idxset_free(&s->ctrl);
+	idxset_free(&s->xctrl);
+	free(s->visits);
+	memset(s, 0, sizeof *s);
+}
+
+/* ---- operands ---------------------------------------------------------------------- */
+
+static srcloc op_loc(const ti_ctx *c, const op *o)
+{
+	if (o->instr >= 0 && o->instr < c->th->n_instrs)
+		return c->th->instrs[o->instr].loc;
+	srcloc none = { c->t->file, 0, 0 };
+	return none;
+}
+
+static bool reg_ok(const ti_ctx *c, const op *o, int r)
+{
+	if (r >= 0 && r < c->th->n_regs)
+		return true;
+	if (!c->warned->reg) {
+		c->warned->reg = true;
+		diag_warning(c->d, op_loc(c, o), "instruction uses a register the thread does not have; path dropped");
+	}
+	return false;
+}
+
+bool ti_begin_op(const ti_ctx *c, ti_state *s, int pc)
+{
+	const thread *th = c->th;
+	if (++s->steps > TI_MAX_STEPS) {
+		if (!c->warned->lng) {
+			c->warned->lng = true;
+			diag_warning(c->d, op_loc(c, &th->ops[pc]),
+			             "thread runs more than %d instructions without reading memory; path dropped",
+			             TI_MAX_STEPS);
+		}
+		return false;
+	}
+	/* a new instruction instance starts at an instruction's first op:
+	 * events of one instance are not ordered by po, as in herd */
+	const op *o = &th->ops[pc];
+	if (o->instr < 0 || o->instr >= th->n_instrs || th->instrs[o->instr].first_op == pc)
+		s->instance++;
+	return true;
+}
+
+bool ti_operand(const ti_ctx *c, const ti_state *s, const op *o, const operand *x, value *v, bool *known)
+{
+	if (known)
+		*known = true;
+	switch (x->kind) {
+	case OPND_NONE:
+		*v = value_int(0);
+		return true;
+	case OPND_IMM:
+		*v = x->imm;
+		return true;
+	case OPND_REG:
+		if (!reg_ok(c, o, x->reg))
+			return false;
+		*v = s->val[x->reg];
+		if (known && s->known)
+			*known = s->known[x->reg];
+		return true;
+	}
+	return false;
+}
+
+static const idxset *taint_of(const ti_state *s, const operand *x)
+{
+	return x->kind == OPND_REG ? &s->taint[x->reg] : &empty_set;
+}
+
+static const idxset *xtaint_of(const ti_state *s, const operand *x)
+{
+	return x->kind == OPND_REG && s->xtaint ? &s->xtaint[x->reg] : &empty_set;
+}
+
+static bool det_of(const ti_state *s, const operand *x)
+{
+	return x->kind != OPND_REG || s->det[x->reg];
+}
+
+/* The location accessed through a: -1 (warned once) when the address is
+ * not exactly one location's own address, TI_LOC_UNKNOWN when a register
+ * it uses is not known yet. */
+static int eval_address(const ti_ctx *c, const ti_state *s, const op *o, const address *a)
+{
+	value b, x;
+	bool kb, kx;
+	if (!ti_operand(c, s, o, &a->base, &b, &kb) || !ti_operand(c, s, o, &a->index, &x, &kx))
+		return -1;
+	if (!kb || !kx)
+		return TI_LOC_UNKNOWN;
+	int loc = -1;
+	int64_t num = 0;
+	if (b.loc >= 0 && x.loc < 0) {
+		loc = b.loc;
+		num = (int64_t)((uint64_t)b.num + (uint64_t)x.num + (uint64_t)a->offset);
+	} else if (x.loc >= 0 && b.loc < 0) {
+		loc = x.loc;
+		num = (int64_t)((uint64_t)x.num + (uint64_t)b.num + (uint64_t)a->offset);
+	}
+	if (loc < 0 || loc >= c->t->n_locs || num != 0) {
+		if (!c->warned->addr) {
+			c->warned->addr = true;
+			diag_warning(c->d, op_loc(c, o), "memory access to an address that is not a location; path dropped");
+		}
+		return -1;
+	}
+	return loc;
+}
+
+bool ti_access(const ti_ctx *c, const ti_state *s, const op *o, int *loc, value *v, bool *kv)
+{
+	*loc = eval_address(c, s, o, &o->addr);
+	if (*loc == -1)
+		return false;
+	if ((o->kind == OP_STORE || o->kind == OP_STCOND) && !ti_operand(c, s, o, &o->a, v, kv))
+		return false;
+	if ((o->kind == OP_LOAD || o->kind == OP_STCOND) && o->dst >= 0 && !reg_ok(c, o, o->dst))
+		return false;
+	return true;
+}
+
+/* ---- register flow ---------------------------------------------------------------- */
+
+bool ti_alu(const ti_ctx *c, ti_state *s, const op *o)
+{
+	value a, b, r = value_int(0);
+	bool ka, kb;
+	if (!ti_operand(c, s, o, &o->a, &a, &ka) || !ti_operand(c, s, o, &o->b, &b, &kb))
+		return false;
+	bool known = ka && kb;
+	/* an unknown value (RSMC) is computed again once it is known */
+	if (known && !op_alu(o->alu, a, b, &r)) {
+		if (!c->warned->arith) {
+			c->warned->arith = true;
+			diag_warning(c->d, op_loc(c, o), "arithmetic on an address or division by zero; path dropped");
+		}
+		return false;
+	}
+	if (o->dst < 0)
+		return true;
+	if (!reg_ok(c, o, o->dst))
+		return false;
+	int d = o->dst;
+	/* the operands are read before dst is written: dst may be one */
+	bool det = det_of(s, &o->a) && det_of(s, &o->b);
+	if (s->xtaint) {
+		idxset xu = { 0 };
+		idxset_union(&xu, xtaint_of(s, &o->a), xtaint_of(s, &o->b));
+		idxset_free(&s->xtaint[d]);
+		s->xtaint[d] = xu;
+		s->known[d] = known;
+	}
+	idxset u = { 0 };
+	idxset_union(&u, taint_of(s, &o->a), taint_of(s, &o->b));
+	idxset_free(&s->taint[d]);
+	s->taint[d] = u;
+	s->val[d] = r;
+	s->det[d] = det;
+	return true;
+}
+
+void ti_set_loaded(ti_state *s, const op *o, int e, value v, bool known)
+{
+	int d = o->dst;
+	if (d < 0)
+		return;
+	s->val[d] = v;
+	idxset_set1(&s->taint[d], e);
+	s->det[d] = false;
+	if (s->xtaint) {
+		s->known[d] = known;
+		s->xtaint[d].n = 0;
+	}
+}
+
+void ti_set_stcond_flag(ti_state *s, const op *o, int e, value flag, bool known)
+{
+	int d = o->dst;
+	if (d < 0)
+		return;
+	s->val[d] = flag;
+	s->taint[d].n = 0;
+	s->det[d] = false;
+	if (s->xtaint) {
+		s->known[d] = known;
+		if (known)
+			s->xtaint[d].n = 0;
+		else
+			idxset_set1(&s->xtaint[d], e);
+	}
+}
+
+/* ---- events and dependencies -------------------------------------------------------- */
+
+path_event ti_event(const ti_state *s, const op *o, int op_index, enum event_kind kind, int loc, value val)
+{
+	path_event pe;
+	memset(&pe, 0, sizeof pe);
+	pe.kind = kind;
+	pe.op = op_index;
+	pe.instr = o->instr;
+	pe.instance = s->instance;
+	pe.loc = loc >= 0 ? loc : -1;
+	pe.val = val;
+	if (kind == EV_READ || kind == EV_WRITE) {
+		if (o->flags & ACC_ATOMIC)
+			pe.flags |= EVF_ATOMIC;
+		if (o->flags & ACC_EXCL)
+			pe.flags |= EVF_EXCL;
+	}
+	if (kind == EV_FENCE)
+		pe.fence = o->fence;
+	return pe;
+}
+
+void ti_record_deps(const ti_state *s, const op *o, int e, const ti_deps *out)
+{
+	edges_from(out->ctrl, &s->ctrl, e);
+	if (out->xdep)
+		edges_from(out->xdep, &s->xctrl, e);
+	if (o->kind != OP_LOAD && o->kind != OP_STORE && o->kind != OP_STCOND)
+		return;
+	const operand *from[] = { &o->addr.base, &o->addr.index, &o->a };
+	dep_list *to[] = { out->addr, out->addr, out->data };
+	int n = o->kind == OP_LOAD ? 2 : 3;
+	for (int i = 0; i < n; i++) {
+		edges_from(to[i], taint_of(s, from[i]), e);
+		if (out->xdep)
+			edges_from(out->xdep, xtaint_of(s, from[i]), e);
+	}
+}
+
+/* ---- control ------------------------------------------------------------------------ */
+
+/* May we jump from op `from` to op `target`?  herd's rule: a backward jump
+ * (target <= from) that is unconditional or whose condition depends on
+ * memory counts one visit of its target; the visit beyond `unroll` cuts
+ * the path. */
+static bool jump_allowed(const ti_ctx *c, ti_state *s, int from, int target, bool counted)
+{
+	if (!counted || target > from)
+		return true;
+	return ++s->visits[target] <= c->unroll;
+}
+
+bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *pc)
+{
+	int from = *pc;
+	if (o->cond == BR_ALWAYS) {
+		if (!jump_allowed(c, s, from, o->target, true))
+			return false;
+		*pc = o->target;
+		return true;
+	}
+	const idxset *tt = taint_of(s, &o->a), *xt = xtaint_of(s, &o->a);
+	if (tt->n)
+		idxset_union(&s->ctrl, &s->ctrl, tt);
+	if (xt->n)
+		idxset_union(&s->xctrl, &s->xctrl, xt);
+	if (!op_branch_taken(o->cond, v)) {
+		*pc = from + 1;
+		return true;
+	}
+	if (!jump_allowed(c, s, from, o->target, !det_of(s, &o->a)))
+		return false;
+	*pc = o->target;
+	return true;
+}

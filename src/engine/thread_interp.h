@@ -1,0 +1,159 @@
+/* thread_interp.h — (private to src/engine) what the two thread
+ * interpreters share: thread_paths.c (the enumerator's, which forks at
+ * every load, one path per value) and rsmc_thread.c (RSMC's, which replays
+ * the decisions committed so far and stops at a branch on a value not yet
+ * known).  The two must compute the same events, registers and
+ * dependencies for the same path, so how an op reads its operands, how
+ * values, taints and "determined" flags flow through registers, which
+ * dependencies an event gets and how an event is described are defined
+ * once, here.  Each engine keeps its own loop over the ops, where it
+ * decides what a load returns and what a store-conditional does.
+ *
+ * Dependencies are found by taint tracking: a register carries the set of
+ * loads (fetch/event indices) its value was computed from.  An access
+ * whose address uses a tainted register gets addr edges, a store whose
+ * data is tainted gets data edges, and every event after a conditional
+ * branch on a tainted register gets ctrl edges from those loads.
+ *
+ * RSMC alone has values that are not known yet (loads not committed,
+ * store-conditionals whose outcome is not committed); a second taint,
+ * "xtaint", carries the store-conditionals whose unknown outcome a value
+ * depends on, for its xdep edges.  The enumerator knows every value, so
+ * its state leaves both out (known == NULL). */
+#ifndef WEFT_ENGINE_THREAD_INTERP_H
+#define WEFT_ENGINE_THREAD_INTERP_H
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paths.h"
+
+/* A path longer than this (in executed ops) is a loop whose condition
+ * does not depend on memory: herd would not stop either, the path is
+ * dropped. */
+#define TI_MAX_STEPS 100000
+
+/* A small sorted set of event indices (a taint). */
+typedef struct idxset {
+	int n;
+	size_t cap;
+	int *v;
+} idxset;
+
+/* Warnings are given once per run of an engine. */
+typedef struct interp_warned {
+	bool addr, arith, lng, reg;
+} interp_warned;
+
+/* What stays the same while one thread runs. */
+typedef struct ti_ctx {
+	const litmus_test *t;
+	const thread *th;
+	int unroll;             /* herd's unroll limit of backward jumps */
+	interp_warned *warned;
+	diag *d;
+} ti_ctx;
+
+/* The interpreter state along one path: registers and control. */
+typedef struct ti_state {
+	value *val;      /* register values */
+	bool *known;     /* NULL: every value known (the enumerator) */
+	bool *det;       /* value known without reading memory (herd: a
+	                  * "determined" value; only then may a backward
+	                  * conditional jump run without the unroll limit) */
+	idxset *taint;   /* loads each register depends on */
+	idxset *xtaint;  /* NULL with known: store-conditionals of unknown
+	                  * outcome each register depends on */
+	idxset ctrl;     /* loads that earlier conditional branches tested */
+	idxset xctrl;    /* store-conditionals they tested (xtaint only) */
+	int *visits;     /* per op index: backward jumps taken to it */
+	int instance;    /* executed instructions so far (the current one's
+	                  * number) */
+	long steps;
+} ti_state;
+
+/* Where the dependencies of a thread's events go; xdep NULL without
+ * xtaint. */
+typedef struct ti_deps {
+	dep_list *addr, *data, *ctrl, *xdep;
+} ti_deps;
+
+/* An address that reads a register whose value is not known yet (RSMC). */
+#define TI_LOC_UNKNOWN (-2)
+
+/* A fresh state at the thread's first op: registers at their initial
+ * values, known and determined.  `unknowns`: track unknown values and
+ * xtaint (RSMC). */
+void ti_state_init(ti_state *s, const ti_ctx *c, bool unknowns);
+/* dst := an independent copy of src (the enumerator forks a path);
+ * whatever dst held is overwritten, not freed. */
+void ti_state_copy(ti_state *dst, const ti_state *src, const ti_ctx *c);
+void ti_state_free(ti_state *s, const ti_ctx *c);
+
+/* Start executing op pc: count the step and the instruction instance.
+ * False (warned once) when the path runs too long and is dropped. */
+bool ti_begin_op(const ti_ctx *c, ti_state *s, int pc);
+
+/* Read operand x of op o; *known (may be NULL when the state tracks no
+ * unknowns) tells whether the value is known.  False (warned once) for a
+ * register the thread does not have: the path is dropped. */
+bool ti_operand(const ti_ctx *c, const ti_state *s, const op *o, const operand *x, value *v, bool *known);
+
+/* Run an ALU op.  False (warned once): the path is dropped. */
+bool ti_alu(const ti_ctx *c, ti_state *s, const op *o);
+
+/* Read the operands of an access (load, store, store-conditional): the
+ * location into *loc (TI_LOC_UNKNOWN when its address is not known yet),
+ * for stores the data into *v and *kv (whether known).  Also checks the
+ * destination register of loads and store-conditionals.  False (warned
+ * once): the path is dropped. */
+bool ti_access(const ti_ctx *c, const ti_state *s, const op *o, int *loc, value *v, bool *kv);
+
+/* The event that op o (index op_index) fetches: kind, instruction and
+ * instance; for an access its location loc (-1 when TI_LOC_UNKNOWN),
+ * value val and flags; for a fence its name.  What the engine decides (a
+ * load's value in RSMC, commits) it adds itself. */
+path_event ti_event(const ti_state *s, const op *o, int op_index, enum event_kind kind, int loc, value val);
+
+/* Record the dependencies of event e fetched by op o: ctrl from the loads
+ * earlier branches tested, and for an access addr from its address
+ * registers and (stores) data from its data register. */
+void ti_record_deps(const ti_state *s, const op *o, int e, const ti_deps *out);
+
+/* A load (event e) sets its destination register to the value read, if
+ * known (RSMC: not yet committed when not). */
+void ti_set_loaded(ti_state *s, const op *o, int e, value v, bool known);
+/* A store-conditional (event e, -1 for a failing one without an event)
+ * sets its destination register to its success flag; with known false
+ * (RSMC, outcome not committed) the flag depends on e's outcome. */
+void ti_set_stcond_flag(ti_state *s, const op *o, int e, value flag, bool known);
+
+/* After a branch op (its event fetched if conditional, v the tested
+ * value): the loads it tested now control everything after it; set *pc to
+ * the next op.  False when the unroll limit cuts the path there. */
+bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *pc);
+
+/* Dependency lists.  Copy and free are inline: RSMC copies every
+ * thread's lists with each state it tries (rsmc_state_copy). */
+void dep_list_add(dep_list *l, int from, int to);
+
+/* dst := src, reusing dst's buffer. */
+static inline void dep_list_copy_into(dep_list *dst, const dep_list *src)
+{
+	if (src->n) {
+		GROW(dst->e, dst->cap, (size_t)src->n);
+		memcpy(dst->e, src->e, (size_t)src->n * sizeof *dst->e);
+	}
+	dst->n = src->n;
+}
+
+static inline void dep_list_free(dep_list *l)
+{
+	free(l->e);
+	l->e = NULL;
+	l->n = 0;
+	l->cap = 0;
+}
+
+#endif
