@@ -9,7 +9,8 @@
  * of their loads or store-conditionals commits (rsmc_thread.c), so the
  * registers, addresses, dependencies and the fetched events are always
  * those the thread interpreter of the enumerator (thread_paths.c) would
- * compute on the same path: same events, same po/addr/data/ctrl/rmw.
+ * compute on the same path: same events, same po/addr/data/ctrl/rmw (both
+ * are built on thread_interp.h).
  *
  * Events are named by (thread, fetch index) — an `eref`.  The fetch index
  * counts every event the thread has fetched, including a store-conditional
@@ -22,6 +23,7 @@
 
 #include "engine.h"
 #include "paths.h"
+#include "thread_interp.h"
 
 /* An event of a state: thread -1 names the initial write of location k. */
 typedef struct eref {
@@ -88,10 +90,9 @@ typedef struct rstate {
 	costate *co;
 } rstate;
 
-/* Warnings are given once per run, as the enumerator does. */
-typedef struct rsmc_warned {
-	bool addr, arith, lng, reg;
-} rsmc_warned;
+/* Warnings are given once per run, as the enumerator does (the flags of
+ * the shared thread interpreter). */
+typedef interp_warned rsmc_warned;
 
 /* ---- rsmc_thread.c --------------------------------------------------------- */
 
