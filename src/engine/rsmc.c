@@ -676,6 +676,14 @@ static void detect_race(rctx *c, const rstate *s, const cb_graph *g, eref ew)
 
 /* ---- Traverse ----------------------------------------------------------------- */
 
+/* Count a blocked run at the deepest path state, once it is known to be
+ * allowed (else it was never a run). */
+static void blocked_here(rctx *c)
+{
+	if (!halted(c) && verify(c, c->n_path - 1))
+		c->r->stats.blocked++;
+}
+
 /* The last two events of a race branch: ew with any parameter, then er
  * reading ew.  The branch exists only so that er reads ew, so the pair is
  * one step here: for each position of ew, both are committed and the
@@ -711,16 +719,8 @@ static void traverse_race_pair(rctx *c, const rstate *s, const branch *b, int at
 	rsmc_state_free(&ns);
 	params_free(&p);
 	free(u.o);
-	if (!any && !halted(c) && verify(c, c->n_path - 1))
-		c->r->stats.blocked++;
-}
-
-/* Count a blocked run at the deepest path state, once it is known to be
- * allowed (else it was never a run). */
-static void blocked_here(rctx *c)
-{
-	if (!halted(c) && verify(c, c->n_path - 1))
-		c->r->stats.blocked++;
+	if (!any)
+		blocked_here(c);
 }
 
 /* Branch b from index `at` on, from s, the deepest path state. */
@@ -774,17 +774,13 @@ static void traverse(rctx *c, const rstate *s, const branch *b, int at)
 	}
 	run_push(c, *r);
 	path_push(c, &ns, c->m != NULL && !complete(&ns));
-	if (last) {
-		/* the branch ends with er[ew]: if that completes the run and the
-		 * model forbids it, er[ew] was not allowed: a blocked run, as
-		 * when a partial check rejects it */
-		long forbidden = c->r->stats.forbidden;
+	/* a branch ends with ew[*] and er[ew], which a model's run takes
+	 * as one step (traverse_race_pair): a last step here is a run
+	 * without a model, which nothing forbids */
+	if (last)
 		explore(c, &ns, NULL);
-		if (complete(&ns) && c->r->stats.forbidden > forbidden)
-			c->r->stats.blocked++;
-	} else {
+	else
 		traverse(c, &ns, b, at + 1);
-	}
 	path_pop(c);
 	c->n_run--;
 	rsmc_state_free(&ns);
