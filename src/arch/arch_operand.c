@@ -248,3 +248,17 @@ void arch_emit_fence(arch_ctx *ctx, const char *fence)
 	op *o = new_op(ctx, OP_FENCE);
 	o->fence = fence;
 }
+
+bool arch_symbolic_reg(const char *name)
+{
+	if (name[0] != '%')
+		return false;
+	const char *s = name + 1;
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' ||
+		      (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}

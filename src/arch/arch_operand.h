@@ -68,6 +68,10 @@ bool arch_expect(arch_cursor *c, char ch);
 /* ASCII case-insensitive equality (mnemonics and register names). */
 bool arch_word_eq(const char *a, const char *b);
 
+/* herd's symbolic register `%name` (a letter or '_' first, then letters,
+ * digits and '_'): its own canonical spelling, in every architecture. */
+bool arch_symbolic_reg(const char *name);
+
 /* ---- operands -------------------------------------------------------- */
 
 static inline operand arch_opnd_none(void)

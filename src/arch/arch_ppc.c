@@ -53,27 +53,12 @@ static int reg_number(const char *s, int max)
 	return n;
 }
 
-/* A symbolic register `%name` is its own canonical spelling. */
-static bool is_symbolic_reg(const char *name)
-{
-	if (name[0] != '%')
-		return false;
-	const char *s = name + 1;
-	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
-		return false;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' ||
-		      (*s >= '0' && *s <= '9')))
-			return false;
-	return true;
-}
-
 /* General purpose register number, or -1 (symbolic registers: 32). */
 static int gpr_index(const char *name)
 {
 	if ((name[0] == 'r' || name[0] == 'R'))
 		return reg_number(name + 1, 31);
-	return is_symbolic_reg(name) ? 32 : -1;
+	return arch_symbolic_reg(name) ? 32 : -1;
 }
 
 static int cr_index(const char *name)

@@ -12,17 +12,6 @@
 
 static const char *const x86_regs[] = { "EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP" };
 
-static bool is_symbolic_reg(const char *name)
-{
-	if (name[0] != '%' || name[1] == '\0')
-		return false;
-	for (const char *s = name + 1; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' ||
-		      (*s >= '0' && *s <= '9')))
-			return false;
-	return !(name[1] >= '0' && name[1] <= '9');
-}
-
 /* Symbolic registers are their own canonical spelling (the name passed in
  * is returned; arch_reg() copies it). */
 static const char *x86_canonical_reg(const char *name)
@@ -30,7 +19,7 @@ static const char *x86_canonical_reg(const char *name)
 	for (size_t i = 0; i < sizeof x86_regs / sizeof x86_regs[0]; i++)
 		if (arch_word_eq(name, x86_regs[i]))
 			return x86_regs[i];
-	return is_symbolic_reg(name) ? name : NULL;
+	return arch_symbolic_reg(name) ? name : NULL;
 }
 
 /* `[x]`, `[x+4]`, `[EAX]`, `[EAX-4]`. */
@@ -100,21 +89,14 @@ static bool x86_translate(arch_ctx *ctx, const char *text)
 	memset(&ins, 0, sizeof ins);
 	ins.size = 4;
 	char mnemonic[ARCH_WORD_MAX], label[ARCH_WORD_MAX];
-	if (arch_cursor_word(&c, mnemonic, NULL) == 0)
-		return arch_unsupported(&c);
-	if (arch_word_eq(mnemonic, "lock")) {
-		ins.lock = true;
-		if (arch_cursor_word(&c, mnemonic, NULL) == 0)
-			return arch_unsupported(&c);
-	}
+	if (!x86_read_mnemonic(&c, &ins, mnemonic))
+		return false;
 	ins.form = x86_find_form(mnemonic);
 	if (!ins.form || (*c.p != '\0' && *c.p != ' ' && *c.p != '\t'))
 		return arch_unsupported(&c);
 	if (ins.form->m == X86_JUMP) {
-		const char *at;
-		if (arch_cursor_word(&c, label, &at) == 0 || label[0] == '%')
-			return arch_malformed(&c, at, "expected a label");
-		ins.label = label;
+		if (!x86_read_label(&c, &ins, label))
+			return false;
 	} else if (ins.form->n_operands >= 1) {
 		if (!read_operand(&c, &ins.dst))
 			return false;

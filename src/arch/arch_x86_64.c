@@ -58,30 +58,19 @@ static const x64_reg *find_reg(const char *name)
 	return NULL;
 }
 
-static bool is_symbolic_reg(const char *name)
-{
-	if (name[0] != '%' || name[1] == '\0' || (name[1] >= '0' && name[1] <= '9'))
-		return false;
-	for (const char *s = name + 1; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' ||
-		      (*s >= '0' && *s <= '9')))
-			return false;
-	return true;
-}
-
 static const char *x64_canonical_reg(const char *name)
 {
 	const x64_reg *r = find_reg(name);
 	if (r)
 		return r->canonical;
-	return is_symbolic_reg(name) ? name : NULL;
+	return arch_symbolic_reg(name) ? name : NULL;
 }
 
 /* A register operand from a word already read; false if it is not one. */
 static bool word_register(arch_cursor *c, const char *w, x86_opnd *o)
 {
 	const x64_reg *r = find_reg(w);
-	const char *canonical = r ? r->canonical : is_symbolic_reg(w) ? w : NULL;
+	const char *canonical = r ? r->canonical : arch_symbolic_reg(w) ? w : NULL;
 	if (!canonical)
 		return false;
 	o->kind = X86_OPND_REG;
@@ -206,22 +195,15 @@ static bool x64_translate(arch_ctx *ctx, const char *text)
 	x86_instr ins;
 	memset(&ins, 0, sizeof ins);
 	char mnemonic[ARCH_WORD_MAX], label[ARCH_WORD_MAX];
-	if (arch_cursor_word(&c, mnemonic, NULL) == 0)
-		return arch_unsupported(&c);
-	if (arch_word_eq(mnemonic, "lock")) {
-		ins.lock = true;
-		if (arch_cursor_word(&c, mnemonic, NULL) == 0)
-			return arch_unsupported(&c);
-	}
+	if (!x86_read_mnemonic(&c, &ins, mnemonic))
+		return false;
 	int suffix;
 	ins.form = find_sized_form(mnemonic, &suffix);
 	if (!ins.form || (*c.p != '\0' && *c.p != ' ' && *c.p != '\t'))
 		return arch_unsupported(&c);
 	if (ins.form->m == X86_JUMP) {
-		const char *at;
-		if (arch_cursor_word(&c, label, &at) == 0 || label[0] == '%')
-			return arch_malformed(&c, at, "expected a label");
-		ins.label = label;
+		if (!x86_read_label(&c, &ins, label))
+			return false;
 	} else if (ins.form->n_operands == 1) {
 		if (!read_operand(&c, &ins.dst))
 			return false;

@@ -245,3 +245,24 @@ bool x86_emit(arch_cursor *c, const x86_instr *ins)
 	}
 	return arch_unsupported(c);
 }
+
+bool x86_read_mnemonic(arch_cursor *c, x86_instr *ins, char *mnemonic)
+{
+	if (arch_cursor_word(c, mnemonic, NULL) == 0)
+		return arch_unsupported(c);
+	if (arch_word_eq(mnemonic, "lock")) {
+		ins->lock = true;
+		if (arch_cursor_word(c, mnemonic, NULL) == 0)
+			return arch_unsupported(c);
+	}
+	return true;
+}
+
+bool x86_read_label(arch_cursor *c, x86_instr *ins, char *label)
+{
+	const char *at;
+	if (arch_cursor_word(c, label, &at) == 0 || label[0] == '%')
+		return arch_malformed(c, at, "expected a label");
+	ins->label = label;
+	return true;
+}

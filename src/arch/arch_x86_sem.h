@@ -70,4 +70,14 @@ typedef struct x86_instr {
  * operands (e.g. two memory operands) through the cursor. */
 bool x86_emit(arch_cursor *c, const x86_instr *ins);
 
+/* The head of an instruction, the same in both syntaxes: an optional LOCK
+ * prefix and the mnemonic (into `mnemonic`, ARCH_WORD_MAX bytes), which must
+ * end at a blank or the end.  False after reporting an unsupported
+ * instruction. */
+bool x86_read_mnemonic(arch_cursor *c, x86_instr *ins, char *mnemonic);
+
+/* A jump's label (into `label`, ARCH_WORD_MAX bytes); false after
+ * reporting. */
+bool x86_read_label(arch_cursor *c, x86_instr *ins, char *label);
+
 #endif
