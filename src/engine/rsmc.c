@@ -437,16 +437,9 @@ static bool commit(rctx *c, const rstate *s, const uproc *u, eref e, eref src, i
 	c->r->stats.commits++;
 	if (dead(out))
 		return false;
-	if (!check || !c->m || complete(out))
+	if (!check || complete(out))
 		return true;   /* a complete run is judged by every check */
-	const execution *x = rsmc_build_cached(c->t, out, &c->xc);
-	cat_verdict v = { 0 };
-	bool ok = cat_partial_check(c->partial, x, &v, c->d);
-	if (!ok) {
-		c->failed = true;
-		c->stop = true;
-	}
-	return ok && v.allowed;
+	return allowed(c, out);
 }
 
 /* The parameters of access e, in a fixed order: a load's possible writes
@@ -509,16 +502,14 @@ static bool branch_eq(const branch *a, const branch *b)
 	return true;
 }
 
-static bool frame_has(const frame *fr, const branch *b)
-{
-	for (int i = 0; i < fr->n; i++)
-		if (branch_eq(&fr->q[i], b))
-			return true;
-	return false;
-}
-
+/* Add b to fr's Q unless it is there already (fr takes b.r). */
 static void frame_add(frame *fr, branch b)
 {
+	for (int i = 0; i < fr->n; i++)
+		if (branch_eq(&fr->q[i], &b)) {
+			free(b.r);
+			return;
+		}
 	GROW(fr->q, fr->cap, (size_t)fr->n + 1);
 	fr->q[fr->n++] = b;
 }
@@ -665,12 +656,7 @@ static void detect_race(rctx *c, const rstate *s, const cb_graph *g, eref ew)
 			continue;
 		if (brel_has(&g->rel, cb_index(g, er), iw))
 			continue;
-		branch b = make_branch(c, s, g, i, ew);
-		if (frame_has(rr->fr, &b)) {
-			free(b.r);
-			continue;
-		}
-		frame_add(rr->fr, b);
+		frame_add(rr->fr, make_branch(c, s, g, i, ew));
 	}
 }
 
