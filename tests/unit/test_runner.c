@@ -10,20 +10,7 @@
 #include <unistd.h>
 
 #include "../../src/cli/runner.h"
-
-static int failures, passes;
-
-#define CHECK(cond, ...)                                                   \
-	do {                                                               \
-		if (cond) {                                                \
-			passes++;                                          \
-		} else {                                                   \
-			failures++;                                        \
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);        \
-			printf(__VA_ARGS__);                               \
-			printf("\n");                                      \
-		}                                                          \
-	} while (0)
+#include "check.h"
 
 enum fake_kind { FAKE_PRINT, FAKE_BIG, FAKE_ABORT, FAKE_SLEEP, FAKE_HOG, FAKE_ERROR };
 
@@ -235,6 +222,5 @@ int main(void)
 	test_order_independent_of_workers();
 	test_failures_stay_in_their_place();
 	test_empty_run();
-	printf("test_runner: %d passed, %d failed\n", passes, failures);
-	return failures ? 1 : 0;
+	return test_summary("test_runner");
 }
