@@ -364,9 +364,8 @@ static void kval_set(const cat_eval *ev, kval *k, const cval *v)
  * overwritten when its entry is computed again, in a later evaluation
  * (one evaluation either reuses an entry or computes it, never both), by
  * which time this evaluation's values are no longer read. */
-static cval kval_get(cat_eval *ev, const kval *k)
+static cval kval_get(const kval *k)
 {
-	(void)ev;
 	cval v = { 0 };
 	v.kind = k->kind;
 	v.n = k->n;
@@ -460,7 +459,7 @@ static void ensure(cat_partial *p, pev *pe, int s)
 		return;
 	if (same) {
 		for (int k = 0; k < nout; k++) {
-			ev->slot_val[first + k] = kval_get(ev, &e->out[k]);
+			ev->slot_val[first + k] = kval_get(&e->out[k]);
 			ev->slot_gen[first + k] = ev->gen;
 		}
 		return;
@@ -604,7 +603,7 @@ static bool plan_eval(cat_partial *p, pev *pe, int i, cval *out)
 		if (!inputs_ready(p, pe, &nd->in, e, &same))
 			return false;
 		if (same) {
-			*out = kval_get(ev, &e->out[0]);
+			*out = kval_get(&e->out[0]);
 			return true;
 		}
 	}
