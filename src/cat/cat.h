@@ -118,6 +118,17 @@ bool cat_model_defines(const cat_model *m, const char *name);
  * name is unbound, not a relation, or cannot be evaluated. */
 bool cat_model_eval_relation(cat_model *m, const execution *x, const char *name, brel *out, diag *d);
 
+/* What the model says, independent of its title and file name
+ * (cat_identity.c): an MD5 (32 hex digits) over the tokens of every file
+ * it loaded, stdlib.cat and includes too, titles left out; comments and
+ * layout do not count. */
+const char *cat_model_fingerprint(const cat_model *m);
+/* The definition of top-level binding `name` in a fixed text form (fully
+ * parenthesised, no spaces, e.g. "(po|rf)"), or NULL when it is unbound,
+ * not a plain let, or uses a name that is not a built-in of the execution
+ * (a name the model binds could mean anything).  Owned by the caller. */
+char *cat_model_canonical_definition(const cat_model *m, const char *name);
+
 /* ---- explanations (cat_explain.c) ----------------------------------------- */
 
 /* One edge of an explanation: from -> to.  `base`: it is an edge of one of

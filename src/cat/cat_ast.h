@@ -172,6 +172,8 @@ typedef struct cat_file {
 	char *title;               /* herd's model name: quoted string or name
 	                            * at the top (second name of "X86 TSO"), or
 	                            * NULL */
+	char digest[33];           /* MD5 of the tokens after the title
+	                            * (cat_identity.c) */
 	cat_ins_list ins;
 } cat_file;
 

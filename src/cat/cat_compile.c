@@ -583,5 +583,6 @@ bool cat_compile_model(cat_model *m, const char *path, const cat_search_path *sp
 			len -= 4;
 		m->name = xstrndup(b, len);
 	}
+	cat_model_set_fingerprint(m);
 	return true;
 }

@@ -160,6 +160,7 @@ struct cat_model {
 	const char **dyn_names;  /* distinct REF_DYN names (borrowed from the
 	                          * syntax trees); a CE_VAR's index points here */
 	cat_eval ev;
+	char fingerprint[33];    /* cat_identity.c */
 };
 
 /* ---- between the modules -------------------------------------------------------------- */
@@ -197,6 +198,10 @@ void cat_eval_report(cat_eval *ev, diag *d);
 typedef bool (*cat_check_fn)(void *ctx, int i, bool *failed, bool *fired);
 bool cat_run_checks(struct cat_model *m, bool partial, cat_check_fn check, void *ctx, cat_eval *ev,
                     cat_verdict *out, diag *d);
+
+/* cat_identity.c: the model's fingerprint from its files' digests (set
+ * once every file is loaded). */
+void cat_model_set_fingerprint(struct cat_model *m);
 
 /* cat_builtin.c: the value of a built-in in the current execution. */
 bool cat_builtin_value(cat_eval *ev, int builtin, cval *out);

@@ -57,5 +57,8 @@ bool cat_lex(const char *file, const char *src, cat_tokens *out, diag *d);
 void cat_tokens_free(cat_tokens *ts);
 /* Human name of a token kind for messages: "'|'", "keyword 'let'", ... */
 const char *cat_tok_name(enum cat_tok k);
+/* MD5 (32 hex digits) of tokens from..n-1, by kind and text: what a file
+ * says, without its layout and comments (cat_identity.c). */
+void cat_tokens_digest(const cat_tokens *ts, int from, char hex[33]);
 
 #endif

@@ -1167,6 +1167,7 @@ cat_file *cat_parse(const char *path, const char *text, diag *d)
 			f->title = tok_str(next(&p));
 		}
 	}
+	cat_tokens_digest(&p.ts, p.pos, f->digest);
 	bool ok = parse_ins_list(&p, &f->ins, true) && !p.failed;
 	cat_tokens_free(&p.ts);
 	if (!ok) {
