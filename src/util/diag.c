@@ -45,6 +45,14 @@ void diag_warning(diag *d, srcloc at, const char *fmt, ...)
 		d->warnings++;
 }
 
+void diag_note(diag *d, srcloc at, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_emit(d, at, "note", fmt, ap);
+	va_end(ap);
+}
+
 char *read_whole_file(const char *path, size_t *len, diag *d)
 {
 	srcloc at = { path, 0, 0 };

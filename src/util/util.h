@@ -57,6 +57,8 @@ typedef struct diag {
 void diag_error(diag *d, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_warning(diag *d, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_verror(diag *d, srcloc at, const char *fmt, va_list ap);
+/* Information that changes no exit status (counted nowhere). */
+void diag_note(diag *d, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* Read a whole file into a NUL-terminated buffer (caller frees).  Returns
  * NULL and reports through `d` when it cannot.  `*len` gets the size. */
