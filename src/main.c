@@ -203,8 +203,17 @@ int main(int argc, char **argv)
 			status = 1;
 	test_plan plan = { 0 };
 	plan_build(&plan, in.n, in.paths, sel, o.shard_k, o.shard_n);
-	if (run_suite(&o, &plan, expect) != 0)
+	if (plan.selected == 0) {
+		/* A run that checked nothing must not look like one that passed. */
+		if (status == 0 && in.n == 0)
+			fputs("weft: error: no tests: the inputs hold no .litmus file\n", stderr);
+		else if (status == 0)
+			fprintf(stderr, "weft: error: no tests selected: none of the %d tests found passes "
+				"-select, -names and -excl\n", in.n);
 		status = 1;
+	} else if (run_suite(&o, &plan, expect) != 0) {
+		status = 1;
+	}
 	plan_free(&plan);
 	inputs_free(&in);
 	selector_free(sel);

@@ -59,8 +59,9 @@ static const opt_spec specs[] = {
 	{ OPT_NAMES, "names", NULL, "FILE",
 	  "run only tests named in FILE (one name a line; repeatable: any)" },
 	{ OPT_EXCL, "excl", NULL, "FILE|REGEX",
-	  "skip tests named in FILE when FILE is an existing file, else tests whose "
-	  "name matches REGEX (repeatable)" },
+	  "skip tests named in FILE when FILE is an existing file or looks like a path "
+	  "(has a '/' or ends in .names, .txt, .lst, .list or .excl; then it must exist), "
+	  "else tests whose name matches REGEX (repeatable)" },
 	{ OPT_SHARD, "shard", NULL, "K/N",
 	  "run only the K-th of N slices of the selected tests (test i when i mod N = K-1)" },
 	{ OPT_JOBS, "j", NULL, "N", "run N tests at a time in worker processes (default: one per core)" },
@@ -143,9 +144,9 @@ void options_print_help(FILE *out)
 	      "Progress goes to stderr when it is a terminal; a one-line summary follows\n"
 	      "any run of more than one test (both silenced by -q).\n"
 	      "\n"
-	      "Exit status: 0 success; 1 a test or model could not be read or run, a test\n"
-	      "timed out, ran out of memory or crashed, or an expectation failed;\n"
-	      "2 usage error.\n",
+	      "Exit status: 0 success; 1 no test selected, a test or model could not be\n"
+	      "read or run, a test timed out, ran out of memory or crashed, or an\n"
+	      "expectation failed; 2 usage error.\n",
 	      out);
 }
 
@@ -213,6 +214,24 @@ static bool is_regular_file(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* An -excl argument meant as a file of names that is not there must not
+ * quietly become a regex that excludes nothing: one with a '/' or a name
+ * file's extension is taken as a file (and its absence reported).  Test
+ * names have neither. */
+static bool looks_like_path(const char *arg)
+{
+	static const char *const exts[] = { ".names", ".txt", ".lst", ".list", ".excl" };
+	if (strchr(arg, '/'))
+		return true;
+	size_t n = strlen(arg);
+	for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++) {
+		size_t m = strlen(exts[i]);
+		if (n > m && !strcmp(arg + n - m, exts[i]))
+			return true;
+	}
+	return false;
 }
 
 static int keyword_index(const char *val, const char *const *names, int n)
@@ -352,7 +371,7 @@ int options_parse(weft_options *o, int argc, char **argv)
 			/* herd7's -excl takes a file of names; a regex is handier.
 			 * An existing file wins: write a regex that is not a file
 			 * name (e.g. "(?:NAME)") to force the regex reading. */
-			push(is_regular_file(val) ? &o->excl_files : &o->excl_regex, val);
+			push(is_regular_file(val) || looks_like_path(val) ? &o->excl_files : &o->excl_regex, val);
 			break;
 		case OPT_EXPECT: push(&o->expect_files, val); break;
 		case OPT_SHARD:

@@ -230,6 +230,7 @@ void plan_build(test_plan *p, int n_paths, char *const *paths, const selector *s
 		}
 		/* Slices are taken round-robin over the selected tests: each shard
 		 * gets a spread of the suite, so slow families are shared out. */
+		p->selected++;
 		if (shard_n > 0 && kept++ % shard_n != shard_k - 1) {
 			free(e.name);
 			free(e.arch);

@@ -26,6 +26,7 @@ typedef struct test_plan {
 	int n;
 	size_t cap;
 	test_entry *v;
+	int selected;   /* tests the selector kept, before -shard's slice */
 } test_plan;
 
 /* Read the header of a litmus file: its first non-blank line's first word
