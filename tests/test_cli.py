@@ -126,7 +126,7 @@ def test_default_engine_is_rsmc_and_enumerate_stays_available(weft, srcdir, tmp_
         r = weft("-q", "-stats", *args, *tests)
         assert (r.returncode, r.stderr) == (0, ""), (name, r.stderr)
         runs[name] = r.stdout
-    commits = lambda s: [int(c) for c in re.findall(r"^Stats \S+ .* commits (\d+)$", s, re.M)]
+    commits = lambda s: [int(c) for c in re.findall(r"^Stats \S+ .* commits (\d+)\b", s, re.M)]
     assert len(commits(runs["default"])) == 3 and min(commits(runs["default"])) > 0
     assert commits(runs["enumerate"]) == [0, 0, 0]
     assert no_time(runs["default"]) == no_time(runs["rsmc"])

@@ -85,7 +85,8 @@ def split_blocks(text, stats=None):
         if line.startswith("Stats "):
             words = line.split()
             if stats is not None:
-                stats[words[1]] = {words[i]: int(words[i + 1]) for i in range(2, len(words) - 1, 2)}
+                stats[words[1]] = {words[i]: int(words[i + 1]) if words[i + 1].isdigit() else words[i + 1]
+                                   for i in range(2, len(words) - 1, 2)}
             continue
         if line == "\n" and (not cur or len(cur) == 1 or cur[-1].startswith("Hash=")):
             if cur and cur[0].startswith("Test "):

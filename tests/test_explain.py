@@ -382,7 +382,7 @@ def test_explain_and_show_run_the_enumerator_without_engine(weft, srcdir, tmp_pa
     assert blocks(default.stdout) == blocks(plain.stdout) and len(blocks(plain.stdout)) == 2
     # -stats tells the engines apart: the enumerator commits nothing
     stats = weft("-q", "-stats", "-explain", *tests)
-    commits = [int(m) for m in re.findall(r"^Stats \S+ .* commits (\d+)$", stats.stdout, re.M)]
+    commits = [int(m) for m in re.findall(r"^Stats \S+ .* commits (\d+)\b", stats.stdout, re.M)]
     assert commits == [0, 0], stats.stdout
     # -show alone: one graph per allowed execution, and YAML names the engine
     out = tmp_path / "g"

@@ -11,7 +11,8 @@ def test_stats_line_follows_each_block(weft, srcdir):
         lines = b.splitlines()
         name = lines[0].split()[1]
         assert lines[-2].startswith("Hash="), b
-        m = re.fullmatch(r"Stats (\S+) complete (\d+) blocked (\d+) commits (\d+)", lines[-1])
+        m = re.fullmatch(r"Stats (\S+) complete (\d+) blocked (\d+) commits (\d+)"
+                         r" order (power|tso|sc)\(proven\)", lines[-1])
         assert m and m.group(1) == name, b
         pos, neg = map(int, re.search(r"^Positive: (\d+) Negative: (\d+)$", b, re.M).groups())
         # every allowed execution counted once: complete = Positive + Negative

@@ -96,6 +96,15 @@ typedef struct test_result {
 	bool loop;            /* some execution cut by the unroll limit was
 	                       * allowed by the model (herd: "Loop Ok/No")     */
 	bool timed_out;       /* -timeout hit: the counts are incomplete       */
+	/* rsmc only: why it could not vouch that it reached every allowed
+	 * execution (static text), and so left the test to the enumerator,
+	 * whose answer this is (engine is then "enumerate"; stats.blocked
+	 * keeps rsmc's count); NULL when rsmc answered itself. */
+	const char *fallback;
+	const char *order;    /* rsmc: the commit-before order it used
+	                       * (power, tso, sc, generic, declared), with
+	                       * "(proven)" for a proven model; NULL for the
+	                       * enumerator */
 	engine_stats stats;
 	double time;          /* seconds of CPU time spent in engine_run       */
 } test_result;

@@ -67,6 +67,8 @@ typedef struct rctx {
 	test_result *r;
 	cb_order cb;            /* the commit-before order (cb.c) */
 	bool uniproc;           /* the model checks SC per location */
+	bool blocked;           /* a run blocked: the exploration stopped, its
+	                         * answer may miss executions (rsmc_run)      */
 	int unroll;
 	rsmc_warned warned;
 	state_table states;
@@ -666,8 +668,15 @@ static void detect_race(rctx *c, const rstate *s, const cb_graph *g, eref ew)
  * allowed (else it was never a run). */
 static void blocked_here(rctx *c)
 {
-	if (!halted(c) && verify(c, c->n_path - 1))
+	if (!halted(c) && verify(c, c->n_path - 1)) {
 		c->r->stats.blocked++;
+		/* Theorem 4 needs every run to complete (deadlock freedom):
+		 * the races this run would have met later are never seen, and
+		 * the executions they lead to may be lost.  Stop; rsmc_run
+		 * leaves the test to the enumerator. */
+		c->blocked = true;
+		c->stop = true;
+	}
 }
 
 /* The last two events of a race branch: ew with any parameter, then er
@@ -939,6 +948,35 @@ static void explore(rctx *c, rstate *s, const cb_graph *given)
 
 /* ---- the engine ------------------------------------------------------------------ */
 
+/* Say why rsmc leaves t to the enumerator: a note, or a warning when the
+ * model's own declared order blocked (its author's to mend). */
+static void say_fallback(const rctx *c, const char *why)
+{
+	srcloc at = { c->t->file, 0, 0 };
+	const char *model = c->m ? cat_model_name(c->m) : "(none)";
+	const char *test = c->t->name ? c->t->name : "?";
+	if (c->blocked && c->cb.declared)
+		diag_warning(c->d, at, "test %s: the commit_before that model '%s' declares blocks a run "
+		                       "(it is not deadlock free here); rsmc cannot vouch for its answer, "
+		                       "the enumerator answers instead", test, model);
+	else
+		diag_note(c->d, at, "test %s, model '%s': %s; the enumerator answers instead", test, model, why);
+}
+
+/* The conditions rsmc's answer rests on (the paper's Theorem 4), and how
+ * each is met:
+ *   - the model's checks judged early are monotone: cat_mono.c decides
+ *     which are; the others are judged on complete executions only;
+ *   - the order is valid (acyclic on every allowed execution, with
+ *     cb-predecessors that never change while an event is enabled): proved
+ *     for the orders of cb.c's proven models; for any other model whose
+ *     order is built in, cb_may_cycle shows per test that no execution
+ *     has a cycle, else the test goes to the enumerator; an order the model
+ *     declares in cat is its author's responsibility;
+ *   - deadlock freedom (every run it explores completes, so every race is
+ *     seen): checked as it goes, a blocked run stops the exploration and
+ *     the test goes to the enumerator (a warning for a declared order).
+ * The answer printed is therefore never one that may miss executions. */
 bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d)
 {
 	rctx c = { 0 };
@@ -947,8 +985,10 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	c.partial = m ? cat_partial_new(m) : NULL;
 	c.d = d;
 	c.r = r;
-	cb_order_init(&c.cb, t, m, d);   /* the model's commit_before, else by its name */
-	c.uniproc = m && c.cb.kind != CB_GENERIC && c.cb.kind != CB_MODEL;
+	cb_order_init(&c.cb, t, m, d);   /* declared, proven, else generic */
+	/* the proven orders are those of models that check SC per location */
+	c.uniproc = c.cb.proven;
+	r->order = cb_order_label(&c.cb);
 	c.unroll = o->unroll > 0 ? o->unroll : 2;
 	c.deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
 	c.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *c.state_vals);
@@ -959,7 +999,11 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 		rsmc_thread_eval(t, &s0, i, c.unroll, &c.warned, d);
 	c.unwind = -1;
 	c.verified = -1;
-	if (!dead(&s0)) {
+	const char *cycle = NULL;
+	if (!c.cb.proven && c.cb.kind != CB_MODEL && cb_may_cycle(c.cb.kind, t, c.unroll, c.deadline))
+		cycle = "an execution of this test may have a cycle in the commit-before order, which "
+		        "rsmc cannot build";
+	if (!dead(&s0) && !cycle) {
 		path_push(&c, &s0, true);
 		explore(&c, &s0, NULL);
 		path_pop(&c);
@@ -973,6 +1017,10 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	free(c.path);
 	cat_partial_free(c.partial);
 	c.failed |= c.cb.failed;   /* reported by cb_order_compute */
+	if (!c.failed && (cycle || c.blocked)) {
+		r->fallback = cycle ? cycle : "a run blocked (no deadlock freedom), so some races were never seen";
+		say_fallback(&c, r->fallback);
+	}
 	cb_order_free(&c.cb);
 	rsmc_xcache_free(&c.xc);
 	if (c.failed) {

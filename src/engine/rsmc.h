@@ -146,8 +146,12 @@ enum cb_kind {
 	CB_MODEL,   /* the model's own `let commit_before = ...` (cb_model.c) */
 };
 
-/* Which order a model gets, from its name (see cb.c). */
-enum cb_kind cb_kind_for_model(const char *model_name);
+/* The built-in order of a declared commit_before, from its canonical
+ * text (cat_model_canonical_definition); false if it is none of them. */
+bool cb_declared_kind(const char *canonical, enum cb_kind *kind);
+/* The built-in order of a model whose order is proved and tested, from its
+ * fingerprint (cat_model_fingerprint); false for any other model. */
+bool cb_proven_kind(const char *fingerprint, enum cb_kind *kind);
 const char *cb_kind_name(enum cb_kind k);
 
 /* The commit-before order over the fetched memory events of s: a relation
@@ -160,6 +164,10 @@ typedef struct cb_graph {
 	brel rel;
 } cb_graph;
 
+/* The pairs of built-in order k (not CB_MODEL) within one thread:
+ * program-order pairs and dependencies, over ts's fetch indices, not
+ * closed (cb_static.c). */
+void cb_thread_pairs(enum cb_kind k, const tstate *ts, brel *r);
 /* One of the built-in orders (any kind but CB_MODEL). */
 void cb_compute(enum cb_kind k, const rstate *s, cb_graph *g);
 void cb_free(cb_graph *g);
@@ -171,6 +179,10 @@ static inline int cb_index(const cb_graph *g, eref e) { return g->base[e.t] + e.
  * cb_order_free (before the model). */
 typedef struct cb_order {
 	enum cb_kind kind;
+	bool declared;           /* the model binds commit_before itself */
+	bool proven;             /* a model of cb.c's proven_models, with the
+	                          * order proved for it: rsmc needs no
+	                          * static check of the test (cb_static.c) */
 	/* CB_MODEL only */
 	cat_model *m;            /* borrowed; its own evaluator is used */
 	const litmus_test *t;    /* borrowed */
@@ -180,14 +192,30 @@ typedef struct cb_order {
 	                          * enables nothing, so the run ends at once */
 } cb_order;
 
-/* The model's `commit_before` if it binds one (CB_MODEL), else the order
- * of its name (cb_kind_for_model); CB_SC without a model. */
+/* The model's `commit_before` if it binds one (a built-in kind when
+ * cb_declared_kind recognises it, else CB_MODEL); else the order of a
+ * proven model (cb_proven_kind); else CB_GENERIC; CB_SC without a model.
+ * Never by the model's title or file name. */
 void cb_order_init(cb_order *o, const litmus_test *t, cat_model *m, diag *d);
 /* As cb_compute, for o's order.  CB_MODEL: on an evaluation error (e.g.
  * commit_before is an event set), reports it through o->d once, sets
  * o->failed and returns a graph in which no event is enabled. */
 void cb_order_compute(cb_order *o, const rstate *s, cb_graph *g);
 void cb_order_free(cb_order *o);
+/* How -stats names o's order: its kind's name, "declared" for CB_MODEL,
+ * with "(proven)" for a proven model (static text). */
+const char *cb_order_label(const cb_order *o);
+
+/* ---- cb_static.c: can a built-in order have a cycle in this test? ------- */
+
+/* Could some candidate execution of t (any thread paths, any rf) have a
+ * cycle in order k (not CB_MODEL)?  Such an execution can never be built
+ * by committing in an order that respects k, so rsmc would miss it if the
+ * model allowed it.  Over-approximated over every thread path the
+ * enumerator would take; false means no execution of t has one.  Warnings
+ * of the path builder are not repeated (the engine that answers gives
+ * them). */
+bool cb_may_cycle(enum cb_kind k, const litmus_test *t, int unroll, double deadline);
 
 /* ---- cb_model.c: the model's own order ------------------------------------ */
 

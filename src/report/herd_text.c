@@ -370,9 +370,16 @@ void report_herd(FILE *out, const litmus_test *t, const test_result *r, bool pri
 	sb_printf(&b, "Hash=%s\n", hex);
 	/* weft's own line, after the herd block proper so that herd's log tools,
 	 * which read a block from its Test line to its Hash line, skip it. */
-	if (stats)
-		sb_printf(&b, "Stats %s complete %ld blocked %ld commits %ld\n", name,
+	if (stats) {
+		sb_printf(&b, "Stats %s complete %ld blocked %ld commits %ld", name,
 		          r->stats.complete, r->stats.blocked, r->stats.commits);
+		/* which order rsmc used, and whether the enumerator answered */
+		if (r->order)
+			sb_printf(&b, " order %s", r->order);
+		if (r->fallback)
+			sb_puts(&b, " fallback enumerate");
+		sb_putc(&b, '\n');
+	}
 	sb_putc(&b, '\n');
 	fputs(b.s, out);
 	sb_free(&b);

@@ -231,10 +231,15 @@ static void emit_states(emitter *em, const litmus_test *t, const test_result *r)
 	free(lines);
 }
 
-static void emit_stats(emitter *em, const engine_stats *st)
+static void emit_stats(emitter *em, const test_result *r)
 {
+	const engine_stats *st = &r->stats;
 	str(em, "stats");
 	map_start(em, true);
+	if (r->order)
+		key_str(em, "order", r->order);
+	if (r->fallback)
+		key_str(em, "fallback", "enumerate");
 	key_num(em, "paths", st->paths);
 	key_num(em, "candidates", st->candidates);
 	key_num(em, "complete", st->complete);
@@ -274,7 +279,7 @@ void yaml_emit_result(FILE *out, const yaml_test_info *info, const litmus_test *
 	key_str(&em, "hash", hash);
 	str(&em, "time");
 	real(&em, r->time);
-	emit_stats(&em, &r->stats);
+	emit_stats(&em, r);
 	end(&em);
 }
 
