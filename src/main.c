@@ -60,11 +60,8 @@ static void table_prepare(outcome_table *t, const suite_run *s)
 	for (int i = 0; i < s->plan->n; i++)
 		for (int k = 0; k < job_n_models(s); k++) {
 			const char *name = job_model_at(s, s->plan->v[i].arch, k);
-			if (name) {
-				char *key = suite_model_key(name);
-				table_column(t, key);
-				free(key);
-			}
+			if (name)
+				table_column(t, run_models_label(s->labels, name));
 		}
 	for (int i = 0; i < s->plan->n; i++)
 		table_add_row(t, s->plan->v[i].name);
@@ -104,7 +101,7 @@ static bool table_finish(outcome_table *t, const weft_options *o, diag *d)
 	return ok;
 }
 
-static int run_suite(const weft_options *o, const test_plan *plan, const expect_set *expect)
+static int run_suite(const weft_options *o, const test_plan *plan, expect_set *expect)
 {
 	diag d = { stderr, 0, 0 };
 	model_cache models;
@@ -119,6 +116,20 @@ static int run_suite(const weft_options *o, const test_plan *plan, const expect_
 		 * counted as errors without the message repeated. */
 		if (!preload_models(&s, &d))
 			status = 1;
+	}
+	run_models labels;
+	run_models_init(&labels, o, plan, &models, &d);
+	s.labels = &labels;
+	if (expect) {
+		/* Keys become labels now, so that a key that names no model of
+		 * the run is found before anything runs, not after nothing
+		 * was compared. */
+		expect_resolve(expect, run_models_resolve, &labels);
+		if (labels.bad_keys > 0) {
+			run_models_free(&labels);
+			model_cache_free(&models);
+			return 1;
+		}
 	}
 	if (o->maxmem_mb > 0 && !runner_can_limit_memory())
 		fputs("weft: warning: -maxmem is not enforced in sanitizer builds\n", stderr);
@@ -149,6 +160,15 @@ static int run_suite(const weft_options *o, const test_plan *plan, const expect_
 			t.sum.mismatches == 1 ? "" : "s");
 		fputs(t.notes.s, stderr);
 	}
+	if (expect && !t.output_closed) {
+		fprintf(stderr, "weft: -expect: %d test%s compared, %d mismatch%s\n", t.sum.compared,
+			t.sum.compared == 1 ? "" : "s", t.sum.mismatches, t.sum.mismatches == 1 ? "" : "es");
+		if (t.sum.compared == 0) {
+			fputs("weft: error: -expect compared nothing: no test run has an expectation "
+			      "under the model it ran with\n", stderr);
+			status = 1;
+		}
+	}
 	if (o->action == ACT_RUN && t.jobs > 1 && !o->quiet && !t.output_closed)
 		summary_print(stderr, &t, seconds);
 	int resource_failures = t.sum.timeouts + t.out_of_memory + t.crashed;
@@ -156,6 +176,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, const expect_
 	    t.output_closed)
 		status = 1;
 	sb_free(&t.notes);
+	run_models_free(&labels);
 	model_cache_free(&models);
 	return status;
 }

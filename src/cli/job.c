@@ -38,11 +38,18 @@ const char *job_name(void *ctx, int i)
 	return s->plan->v[i].name;
 }
 
+/* The label of `model` in this run's output (owned). */
+static char *label_of(const suite_run *s, const char *model)
+{
+	const char *label = s->labels ? run_models_label(s->labels, model) : NULL;
+	return label ? xstrdup(label) : suite_model_key(model);
+}
+
 /* The identity fields of a YAML document; *key_out must be freed. */
 static yaml_test_info info_of(const suite_run *s, const test_entry *e, const char *name,
 			      const char *arch, const char *model, char **key_out)
 {
-	*key_out = model ? suite_model_key(model) : NULL;
+	*key_out = model ? label_of(s, model) : NULL;
 	return (yaml_test_info){ name, e->path, arch, *key_out, s->o->engine };
 }
 
@@ -61,9 +68,9 @@ static void print_failure(const suite_run *s, const test_entry *e, const char *m
 	}
 }
 
-static void table_failure(const char *model, enum cell_status st)
+static void table_failure(const suite_run *s, const char *model, enum cell_status st)
 {
-	char *key = model ? suite_model_key(model) : xstrdup("?");
+	char *key = model ? label_of(s, model) : xstrdup("?");
 	table_record_status(stdout, key, st);
 	free(key);
 }
@@ -77,7 +84,7 @@ static bool run_engine(const suite_run *s, const litmus_test *t, const char *mod
 	engine_opts eo = s->eo;
 	*ex = NULL;
 	if (o->explain || o->show != SHOW_NONE) {
-		char *key = suite_model_key(model);
+		char *key = label_of(s, model);
 		explain_opts xo = { o->explain, (enum show_which)o->show, o->output, key };
 		*ex = explainer_new(t, &xo);
 		free(key);
@@ -100,7 +107,7 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 			diag_error(d, (srcloc){ t->file, 1, 1 }, "no default model for architecture %s", t->arch_name);
 		rep->errors++;
 		if (table)
-			table_failure(model, CELL_ERROR);
+			table_failure(s, model, CELL_ERROR);
 		else if (o->format == FMT_YAML)
 			print_failure(s, e, model, "Error", NULL, 0, stdout);
 		return;
@@ -111,7 +118,7 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 		explainer_free(ex);
 		rep->errors++;
 		if (table)
-			table_failure(model, CELL_ERROR);
+			table_failure(s, model, CELL_ERROR);
 		else if (o->format == FMT_YAML)
 			print_failure(s, e, model, "Error", NULL, 0, stdout);
 		return;
@@ -119,11 +126,11 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 	if (r.timed_out) {
 		rep->timeouts++;
 		if (table)
-			table_failure(model, CELL_TIMEOUT);
+			table_failure(s, model, CELL_TIMEOUT);
 		else
 			print_failure(s, e, model, "Timeout", "timeout", o->timeout, stdout);
 	} else {
-		char *key = suite_model_key(model);
+		char *key = label_of(s, model);
 		if (table) {
 			table_record_print(stdout, key, r.pos > 0 ? CELL_ALLOWED : CELL_FORBIDDEN, t->quant, &r);
 		} else if (o->format == FMT_YAML) {
@@ -139,7 +146,7 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 		else
 			rep->no++;
 		if (s->expect)
-			rep->mismatches += expect_check(s->expect, t, key, &r, notes);
+			rep->mismatches += expect_check(s->expect, t, key, &r, notes, &rep->compared);
 		free(key);
 	}
 	explainer_free(ex);
@@ -168,7 +175,7 @@ void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
 		rep->errors++;
 		for (int k = 0; s->o->action == ACT_RUN && k < job_n_models(s); k++) {
 			if (s->o->table != TBL_NONE)
-				table_failure(job_model_at(s, e->arch, k), CELL_ERROR);
+				table_failure(s, job_model_at(s, e->arch, k), CELL_ERROR);
 			else if (s->o->format == FMT_YAML)
 				print_failure(s, e, job_model_at(s, e->arch, k), "Error", NULL, 0, stdout);
 		}
@@ -234,7 +241,7 @@ void job_abnormal(void *ctx, int i, enum job_end end, int detail, FILE *out)
 	if (run && s->o->table != TBL_NONE) {
 		for (int k = 0; k < job_n_models(s); k++) {
 			const char *model = job_model_at(s, e->arch, k);
-			char *key = model ? suite_model_key(model) : xstrdup("?");
+			char *key = model ? label_of(s, model) : xstrdup("?");
 			table_record_status(out, key, cell_of_end(end));
 			free(key);
 		}

@@ -5,6 +5,7 @@
 #ifndef WEFT_JOB_H
 #define WEFT_JOB_H
 
+#include "labels.h"
 #include "models.h"
 #include "options.h"
 #include "runner.h"
@@ -21,6 +22,8 @@ typedef struct suite_run {
 	engine_opts eo;
 	struct outcome_table *table; /* -table: filled in the parent from the
 	                              * workers' records; NULL otherwise */
+	const struct run_models *labels; /* the models' labels (labels.h);
+	                                  * NULL: each model's short name */
 } suite_run;
 
 /* How many models a test of architecture `arch` (header word, may be NULL)

@@ -72,7 +72,10 @@ static const opt_spec specs[] = {
 	{ OPT_FAILURES_OK, "failures-ok", NULL, NULL,
 	  "timeouts, out-of-memory and crashed tests do not make the exit status 1" },
 	{ OPT_EXPECT, "expect", NULL, "FILE.yaml",
-	  "compare each test's verdict (and states) with FILE's; list mismatches, exit 1 if any" },
+	  "compare each test's verdict (and states) with FILE's, or with an earlier run's "
+	  "-format yaml output; print `N tests compared, M mismatches`; exit 1 on a "
+	  "mismatch, when N is 0, or when FILE names a model key (label, -model argument "
+	  "or title) that is no model of the run" },
 	{ OPT_QUIET, "q", NULL, NULL, "no progress line and no final summary on stderr" },
 	{ OPT_CHECK, "check", NULL, NULL,
 	  "parse only (.litmus and .cat files): print nothing for good files, "

@@ -422,6 +422,7 @@ static void emit(const job_callbacks *cb, job *j, int i, progress *pr, run_total
 	t->sum.no += j->rep.no;
 	t->sum.timeouts += j->rep.timeouts + (j->end == JOB_TIMEOUT);
 	t->sum.mismatches += j->rep.mismatches;
+	t->sum.compared += j->rep.compared;
 	t->out_of_memory += j->end == JOB_OUT_OF_MEMORY;
 	t->crashed += j->end == JOB_CRASHED_SIGNAL || j->end == JOB_CRASHED_EXIT;
 	if (j->reported)

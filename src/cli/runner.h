@@ -28,6 +28,7 @@ typedef struct job_report {
 	int timeouts;    /* tests that hit -timeout (the engine's own stop, or
 	                  * the parent's kill)                                 */
 	int mismatches;  /* -expect disagreements                             */
+	int compared;    /* (test, model) runs -expect had expectations for   */
 } job_report;
 
 /* How a job ended. */
