@@ -51,3 +51,83 @@ def test_excl_regex_still_works(weft):
 def test_empty_shard_of_a_selection_is_not_an_error(weft):
     r = weft("-shard", "2/2", SB)
     assert r.returncode == 0, r.stderr
+
+
+# ---- 2. -expect says what it compared, and compares something --------------------
+
+def test_expect_reports_how_many_tests_it_compared(weft):
+    exp = PPC / "expected.yaml"
+    r = weft("-q", "-model", "power", "-model", "sc", "-expect", exp, PPC)
+    assert r.returncode == 0, r.stderr
+    n = len(list(PPC.glob("*.litmus")))
+    assert f"weft: -expect: {2 * n} tests compared, 0 mismatches" in r.stderr
+
+
+def test_expect_that_compares_nothing_fails(weft, tmp_path):
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("")
+    r = weft("-q", "-expect", empty, SB)
+    assert r.returncode == 1
+    assert "0 tests compared" in r.stderr and "compared nothing" in r.stderr
+    other = tmp_path / "other.yaml"
+    other.write_text("NoSuchTest:\n  power: allowed\n")
+    r = weft("-q", "-expect", other, SB)
+    assert r.returncode == 1 and "compared nothing" in r.stderr
+
+
+def test_expect_key_that_names_no_model_of_the_run_fails(weft, tmp_path):
+    f = tmp_path / "e.yaml"
+    f.write_text("SB:\n  pwoer: allowed\n")
+    r = weft("-q", "-expect", f, SB)
+    assert r.returncode == 1
+    assert f"{f}:2:" in r.stderr and "'pwoer' is none of this run's models" in r.stderr
+    assert r.stdout == ""   # found before anything ran
+    # herd's key `power` against a model of another name
+    mine = tmp_path / "power-nolw.cat"
+    mine.write_text((SRCDIR / "cat" / "power.cat").read_text())
+    f.write_text("SB:\n  power: allowed\n")
+    r = weft("-q", "-model", mine, "-expect", f, SB)
+    assert r.returncode == 1 and "'power' is none of this run's models (power-nolw)" in r.stderr
+
+
+def test_expect_keys_are_label_argument_or_title(weft, tmp_path):
+    mine = tmp_path / "power-nolw.cat"
+    mine.write_text('"My Power"\n' + (SRCDIR / "cat" / "power.cat").read_text().split("\n", 1)[1])
+    for key in ["power-nolw", str(mine), "My Power"]:
+        f = tmp_path / "e.yaml"
+        f.write_text(f"SB:\n  '{key}': allowed\n")
+        r = weft("-q", "-model", mine, "-expect", f, SB)
+        assert r.returncode == 0, (key, r.stderr)
+        assert "1 test compared" in r.stderr
+
+
+def test_own_yaml_output_is_an_expect_baseline(weft, tmp_path):
+    base = tmp_path / "base.yaml"
+    r = weft("-q", "-format", "yaml", "-model", "power", "-model", "sc", PPC)
+    assert r.returncode == 0, r.stderr
+    base.write_text(r.stdout)
+    n = len(list(PPC.glob("*.litmus")))
+    r = weft("-q", "-model", "power", "-model", "sc", "-expect", base, PPC)
+    assert r.returncode == 0, r.stderr
+    assert f"{2 * n} tests compared, 0 mismatches" in r.stderr
+    # the baseline keeps states: a changed one is a mismatch
+    doctored = r_text = base.read_text()
+    doctored = r_text.replace("state: 0:r3=0; 1:r3=0; [x]=1; [y]=1;", "state: 0:r3=7; 1:r3=0; [x]=1; [y]=1;", 1)
+    assert doctored != r_text
+    base.write_text(doctored)
+    r = weft("-q", "-model", "power", "-model", "sc", "-expect", base, PPC)
+    assert r.returncode == 1 and "states differ" in r.stderr and "1 mismatch" in r.stderr
+
+
+def test_make_install_installs_the_log_converter(tmp_path):
+    import os
+    import subprocess
+    from conftest import WEFT
+    build = WEFT.parent
+    if not (build / "Makefile").is_file():
+        pytest.skip("weft was not built by this tree's Makefile")
+    r = subprocess.run(["make", "-s", "-C", str(build), "install", f"DESTDIR={tmp_path}"],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    found = list(tmp_path.rglob("bin/herd-log-to-yaml"))
+    assert found and os.access(found[0], os.X_OK)

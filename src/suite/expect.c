@@ -20,7 +20,8 @@ static const char *const verdict_words[] = { "", "allowed", "forbidden", "requir
 
 typedef struct expectation {
 	char *test;
-	char *model;          /* model key (see models.h: aliases folded) */
+	char *model;          /* the key as written, until expect_resolve
+	                       * makes it the label of one model of the run */
 	enum expected_verdict verdict;
 	bool has_states;
 	int n_states;
@@ -146,7 +147,7 @@ static bool read_model(reader *r, const char *test, yaml_node_t *key, yaml_node_
 		return false;
 	}
 	e->test = xstrdup(test);
-	e->model = suite_model_key(model);
+	e->model = xstrdup(model);
 	e->file = xstrdup(r->path);
 	e->line = (int)key->start_mark.line + 1;
 	const char *v = scalar(val);
@@ -222,6 +223,76 @@ static bool read_root(reader *r, expect_set *s, yaml_node_t *root)
 	return true;
 }
 
+/* The value of key `name` in mapping node m, or NULL. */
+static yaml_node_t *lookup(reader *r, yaml_node_t *m, const char *name)
+{
+	for (yaml_node_pair_t *p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
+		const char *k = scalar(yaml_document_get_node(&r->doc, p->key));
+		if (k && !strcmp(k, name))
+			return yaml_document_get_node(&r->doc, p->value);
+	}
+	return NULL;
+}
+
+/* A document of weft's own -format yaml output (it has a scalar `name` and
+ * a `model`), rather than a mapping of test names. */
+static bool is_result_doc(reader *r, yaml_node_t *root)
+{
+	return root->type == YAML_MAPPING_NODE && scalar(lookup(r, root, "name")) && lookup(r, root, "model");
+}
+
+/* One result document as the expectation that the same test under the same
+ * model gives the same outcome and states again (a recorded baseline).  A
+ * test that had no result (Timeout, Error, ...) expects nothing. */
+static bool read_result_doc(reader *r, expect_set *s, yaml_node_t *root)
+{
+	const char *test = scalar(lookup(r, root, "name"));
+	yaml_node_t *model = lookup(r, root, "model");
+	const char *outcome = scalar(lookup(r, root, "outcome"));
+	yaml_node_t *states = lookup(r, root, "states");
+	if (!scalar(model) || !*scalar(model)) {
+		diag_error(r->d, at(r, model), "expected a model name for test '%s'", test);
+		return false;
+	}
+	if (!outcome)
+		return true;
+	GROW(s->v, s->cap, (size_t)s->n + 1);
+	expectation *e = &s->v[s->n];
+	memset(e, 0, sizeof *e);
+	e->test = xstrdup(test);
+	e->model = xstrdup(scalar(model));
+	e->file = xstrdup(r->path);
+	e->line = (int)root->start_mark.line + 1;
+	bool ok = parse_verdict(outcome, &e->verdict);
+	if (!ok)
+		diag_error(r->d, at(r, root), "unknown outcome '%s' (allowed, forbidden, required)", outcome);
+	if (ok && states && states->type == YAML_SEQUENCE_NODE) {
+		e->has_states = true;
+		for (yaml_node_item_t *it = states->data.sequence.items.start; it < states->data.sequence.items.top;
+		     it++) {
+			yaml_node_t *item = yaml_document_get_node(&r->doc, *it);
+			const char *text = item && item->type == YAML_MAPPING_NODE ? scalar(lookup(r, item, "state"))
+										 : NULL;
+			if (!text) {
+				diag_error(r->d, at(r, item), "expected {state: ..., ...} in the states of '%s'", test);
+				ok = false;
+				break;
+			}
+			e->states = xrealloc(e->states, ((size_t)e->n_states + 1) * sizeof *e->states);
+			e->states[e->n_states].norm = state_normalize(text);
+			e->states[e->n_states++].text = xstrdup(text);
+		}
+		if (ok && e->n_states > 0)
+			qsort(e->states, (size_t)e->n_states, sizeof *e->states, compare_pairs);
+	}
+	if (!ok) {
+		expectation_free(e);
+		return false;
+	}
+	s->n++;
+	return true;
+}
+
 static int compare_expectations(const void *a, const void *b)
 {
 	const expectation *x = a, *y = b;
@@ -240,15 +311,37 @@ bool expect_read(expect_set *s, const char *path, diag *d)
 	yaml_parser_initialize(&parser);
 	yaml_parser_set_input_file(&parser, f);
 	reader r = { .path = path, .d = d };
-	bool ok;
-	if (!yaml_parser_load(&parser, &r.doc)) {
-		diag_error(d, (srcloc){ path, (int)parser.problem_mark.line + 1, (int)parser.problem_mark.column + 1 },
-			   "YAML: %s", parser.problem ? parser.problem : "malformed");
-		ok = false;
-	} else {
+	bool ok = true, results = false;
+	/* One document of expectations, or a stream of result documents. */
+	for (int n = 0; ok; n++) {
+		if (!yaml_parser_load(&parser, &r.doc)) {
+			diag_error(d, (srcloc){ path, (int)parser.problem_mark.line + 1,
+						(int)parser.problem_mark.column + 1 },
+				   "YAML: %s", parser.problem ? parser.problem : "malformed");
+			ok = false;
+			break;
+		}
 		yaml_node_t *root = yaml_document_get_root_node(&r.doc);
-		/* An empty file expects nothing. */
-		ok = !root || (root->type == YAML_SCALAR_NODE && !*scalar(root)) || read_root(&r, s, root);
+		if (!root) {   /* the end of the stream */
+			yaml_document_delete(&r.doc);
+			break;
+		}
+		if (n == 0)
+			results = is_result_doc(&r, root);
+		if (results && !is_result_doc(&r, root)) {
+			diag_error(d, at(&r, root), "expected a result document (name, model, ...) like the ones before");
+			ok = false;
+		} else if (results) {
+			ok = read_result_doc(&r, s, root);
+		} else if (n > 0) {
+			diag_error(d, at(&r, root), "a second document: an expectations file is one mapping of "
+				   "test names (or a stream of weft's -format yaml results)");
+			ok = false;
+		} else {
+			/* An empty file expects nothing (and then compares nothing,
+			 * which the run reports). */
+			ok = (root->type == YAML_SCALAR_NODE && !*scalar(root)) || read_root(&r, s, root);
+		}
 		yaml_document_delete(&r.doc);
 	}
 	yaml_parser_delete(&parser);
@@ -257,6 +350,54 @@ bool expect_read(expect_set *s, const char *path, diag *d)
 	if (s->n > 0)
 		qsort(s->v, (size_t)s->n, sizeof *s->v, compare_expectations);
 	return ok;
+}
+
+/* ---- resolving model keys ------------------------------------------------------- */
+
+void expect_resolve(expect_set *s, expect_resolver resolve, void *ctx)
+{
+	/* Each distinct key once: its first place, how many use it, its label. */
+	int n_keys = 0;
+	int *first = xcalloc((size_t)s->n + 1, sizeof *first);
+	int *uses = xcalloc((size_t)s->n + 1, sizeof *uses);
+	int *key_of = xcalloc((size_t)s->n + 1, sizeof *key_of);
+	for (int i = 0; i < s->n; i++) {
+		int k = 0;
+		while (k < n_keys && strcmp(s->v[first[k]].model, s->v[i].model))
+			k++;
+		if (k == n_keys)
+			first[n_keys++] = i;
+		else if (!strcmp(s->v[i].file, s->v[first[k]].file) && s->v[i].line < s->v[first[k]].line)
+			first[k] = i;   /* report the key where a reader meets it first */
+		uses[k]++;
+		key_of[i] = k;
+	}
+	char **label = xcalloc((size_t)n_keys + 1, sizeof *label);
+	for (int k = 0; k < n_keys; k++) {
+		const expectation *e = &s->v[first[k]];
+		const char *l = resolve(ctx, e->model, e->file, e->line, uses[k]);
+		label[k] = l ? xstrdup(l) : NULL;
+	}
+	int kept = 0;
+	for (int i = 0; i < s->n; i++) {
+		expectation *e = &s->v[i];
+		if (!label[key_of[i]]) {
+			expectation_free(e);
+			continue;
+		}
+		free(e->model);
+		e->model = xstrdup(label[key_of[i]]);
+		s->v[kept++] = *e;
+	}
+	s->n = kept;
+	if (s->n > 0)
+		qsort(s->v, (size_t)s->n, sizeof *s->v, compare_expectations);
+	for (int k = 0; k < n_keys; k++)
+		free(label[k]);
+	free(label);
+	free(key_of);
+	free(uses);
+	free(first);
 }
 
 /* ---- checking ------------------------------------------------------------- */
@@ -304,7 +445,7 @@ static bool states_differ(const state_pair *want, int n_want, const state_pair *
 }
 
 int expect_check(const expect_set *s, const litmus_test *t, const char *model_key,
-		 const test_result *r, strbuf *notes)
+		 const test_result *r, strbuf *notes, int *compared)
 {
 	expectation key = { .test = t->name, .model = (char *)model_key };
 	int lo = 0, hi = s->n;
@@ -317,6 +458,8 @@ int expect_check(const expect_set *s, const litmus_test *t, const char *model_ke
 	}
 	int failed = 0;
 	state_pair *got = NULL;
+	if (lo < s->n && !compare_expectations(&s->v[lo], &key))
+		(*compared)++;
 	for (int i = lo; i < s->n && !compare_expectations(&s->v[i], &key); i++) {
 		const expectation *e = &s->v[i];
 		strbuf why = { 0 };

@@ -30,7 +30,9 @@
  *   stats: {paths: 4, candidates: 16, ...}
  *
  * Expectations (-expect FILE.yaml): test name -> model -> verdict, or
- * -> {verdict: V, states: [STATE, ...]}.  A verdict is one of
+ * -> {verdict: V, states: [STATE, ...]}; or a stream of the result documents
+ * above (a recorded baseline: each expects its outcome and its states).  A
+ * model key names a model of the run (see expect_resolve).  A verdict is one of
  *   allowed    some allowed execution satisfies the condition's proposition
  *   forbidden  none does
  *   required   all do
@@ -82,9 +84,10 @@ void yaml_emit_failure(FILE *out, const yaml_test_info *info, const char *verdic
 
 /* ---- expectations ------------------------------------------------------------ */
 
-/* The name a model goes by in expectations and YAML output: the base name
- * without ".cat", herd's aliases folded ("ppc" -> "power", "x86tso" ->
- * "tso").  Owned by the caller. */
+/* A model's short name: the base name without ".cat", herd's aliases
+ * folded ("ppc" -> "power", "x86tso" -> "tso").  It is the model's label in
+ * YAML output and tables unless two models of a run share it (cli/labels.c).
+ * Owned by the caller. */
 char *suite_model_key(const char *name_or_path);
 
 typedef struct expect_set expect_set;
@@ -97,11 +100,21 @@ void expect_free(expect_set *s);
 /* Number of expectations read. */
 int expect_count(const expect_set *s);
 
-/* Check test t's result under model `model_key` against every expectation
- * for (t->name, model_key).  Each failing one appends a line
+/* Asked once for each distinct model key of the expectations read (`file`
+ * and `line` where it first appears, `uses` how many expectations use it):
+ * the label of the run's model it names, or NULL to drop those expectations
+ * (the resolver says why). */
+typedef const char *(*expect_resolver)(void *ctx, const char *key, const char *file, int line, int uses);
+/* Replace every expectation's model key by the label the resolver gives
+ * (the label the run's output uses), dropping those it gives none. */
+void expect_resolve(expect_set *s, expect_resolver resolve, void *ctx);
+
+/* Check test t's result under the model labelled `model_key` against every
+ * expectation for (t->name, model_key).  Each failing one appends a line
  *   NAME (MODEL): expected forbidden, got allowed (positive 1, negative 3)
- * (or a states difference) to *notes.  Returns the number that failed. */
+ * (or a states difference) to *notes.  Adds 1 to *compared when there was
+ * any expectation.  Returns the number that failed. */
 int expect_check(const expect_set *s, const litmus_test *t, const char *model_key,
-		 const test_result *r, strbuf *notes);
+		 const test_result *r, strbuf *notes, int *compared);
 
 #endif
