@@ -31,13 +31,15 @@ static const opt_spec specs[] = {
 	  "every test runs under each model, in order" },
 	{ OPT_ENGINE, "engine", NULL, "NAME",
 	  "exploration engine: rsmc (default: commit-before exploration, forbidden "
-	  "executions cut off early), or enumerate (every candidate execution, then the "
+	  "executions cut off early; a test it cannot vouch for under the model goes to "
+	  "the enumerator, with a note), or enumerate (every candidate execution, then the "
 	  "model; the default with -explain or -show, which need it)" },
 	{ OPT_INCLUDE, "I", NULL, "DIR", "add DIR to the cat search path (repeatable)" },
 	{ OPT_FORMAT, "format", NULL, "herd|yaml",
 	  "output: herd7's result blocks (default), or one YAML document per test" },
 	{ OPT_STATS, "stats", NULL, NULL,
-	  "after each result block print `Stats NAME complete N blocked B commits C`" },
+	  "after each result block print `Stats NAME complete N blocked B commits C`, then "
+	  "rsmc's `order O` and `fallback enumerate` when the enumerator answered for it" },
 	{ OPT_EXPLAIN, "explain", NULL, NULL,
 	  "after each result block, say which checks forbid the condition's states and "
 	  "print a cycle of one forbidden execution reaching them, or one allowed witness" },
