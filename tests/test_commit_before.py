@@ -229,3 +229,25 @@ def test_not_a_relation(srcdir, tmp_path, weft, order, message):
     # the enumerator never uses the binding
     p = run_weft("-engine", "enumerate", "-model", model, *files)
     assert p.returncode == 0, p.stderr
+
+
+def test_order_cycle_goes_to_enumerate(srcdir, tmp_path, weft):
+    """A model with no thin-air check allows LB+datas' execution in which
+    each load reads the other thread's dependent store: a cycle of data and
+    rf, which no commit order can build.  rsmc sees (cb_static.c) that the
+    test could have such a cycle under the generic order and leaves it to
+    the enumerator with a note: 4 states, not the 3 rsmc could build; MP has
+    no such cycle and rsmc answers it itself."""
+    model = tmp_path / "uniproc-only.cat"
+    model.write_text('"uniproc only"\nacyclic po-loc | rf | co | fr as uniproc\n')
+    lb = srcdir / "litmus" / "PPC" / "LB+datas.litmus"
+    mp = srcdir / "litmus" / "PPC" / "MP.litmus"
+    got, p = run("rsmc", model, [lb, mp])
+    want, _ = run("enumerate", model, [lb, mp])
+    assert p.returncode == 0, p.stderr
+    assert got["LB+datas"][0] == want["LB+datas"][0]
+    assert "States 4" in got["LB+datas"][0]
+    assert got["LB+datas"][1].endswith("order generic fallback enumerate"), got["LB+datas"][1]
+    assert got["MP"][1].endswith("order generic"), got["MP"][1]
+    notes = [l for l in p.stderr.splitlines() if ": note: " in l]
+    assert len(notes) == 1 and "LB+datas" in notes[0] and "cycle" in notes[0], p.stderr

@@ -194,6 +194,11 @@ def compare(corpus, engine, model, arch, model_args, sample, label, capsys):
             if herd is not None and st["complete"] != herd:
                 classes.setdefault("complete != herd's Positive+Negative", []).append(
                     f"{src.name} ({st['complete']} vs {herd})")
+            # weft's and herd's models are proven (cb.c): rsmc answers
+            # every test itself, in the order proved for the model
+            if engine == "default" and (st.get("fallback") or "(proven)" not in str(st.get("order"))):
+                classes.setdefault("default engine not rsmc in a proven order", []).append(
+                    f"{src.name} (order {st.get('order')}, fallback {st.get('fallback')})")
             if model == "power" and st["blocked"] > 0:
                 classes.setdefault("blocked runs under power", []).append(
                     f"{src.name} ({st['blocked']})")
