@@ -39,7 +39,7 @@ static bool preload_models(const suite_run *s, diag *d)
 	for (int i = 0; i < s->plan->n; i++)
 		for (int k = 0; k < job_n_models(s); k++) {
 			const char *name = job_model_at(s, s->plan->v[i].arch, k);
-			if (name && !model_cache_get(s->models, name, d))
+			if (name && !model_cache_get_for(s->models, name, s->plan->v[i].arch, d))
 				ok = false;
 		}
 	return ok;

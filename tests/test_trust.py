@@ -131,3 +131,35 @@ def test_make_install_installs_the_log_converter(tmp_path):
     assert r.returncode == 0, r.stderr
     found = list(tmp_path.rglob("bin/herd-log-to-yaml"))
     assert found and os.access(found[0], os.X_OK)
+
+
+# ---- 5. -check type-checks a model; a model's error is reported once ----------
+
+BAD_MODEL = '"Bad"\nlet bad = po & W\nacyclic bad as t\n'
+
+
+def test_check_finds_a_type_error_in_a_model(weft, tmp_path):
+    bad = tmp_path / "bad.cat"
+    bad.write_text(BAD_MODEL)
+    r = weft("-check", bad)
+    assert r.returncode == 1
+    assert f"{bad}:2:14: error: intersection of a relation and an event set" in r.stderr
+    assert r.stderr.count("error: intersection") == 1
+
+
+def test_check_passes_the_bundled_models(weft, srcdir):
+    for model in ("power", "sc", "tso"):
+        r = weft("-check", srcdir / "cat" / f"{model}.cat")
+        assert r.returncode == 0, (model, r.stderr)
+        assert r.stderr == ""
+
+
+def test_model_error_at_run_time_is_reported_once(weft, tmp_path):
+    bad = tmp_path / "bad.cat"
+    bad.write_text(BAD_MODEL)
+    tests = [PPC / "SB.litmus", PPC / "MP.litmus", PPC / "LB.litmus"]
+    r = weft("-q", "-model", bad, *tests)
+    assert r.returncode == 1
+    assert r.stderr.count("intersection of a relation and an event set") == 1
+    r = weft("-model", bad, *tests)
+    assert "3 errors" in r.stderr

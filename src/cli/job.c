@@ -101,7 +101,7 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 {
 	const weft_options *o = s->o;
 	bool table = o->table != TBL_NONE;
-	cat_model *m = model ? model_cache_get(s->models, model, d) : NULL;
+	cat_model *m = model ? model_cache_get_for(s->models, model, t->arch_name, d) : NULL;
 	if (!m) {
 		if (!model)
 			diag_error(d, (srcloc){ t->file, 1, 1 }, "no default model for architecture %s", t->arch_name);
@@ -166,7 +166,7 @@ void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
 	const test_entry *e = &s->plan->v[i];
 	diag d = { stderr, 0, 0 };
 	if (s->o->action == ACT_CHECK && has_suffix(e->path, ".cat")) {
-		if (!cat_check_file(e->path, &s->models->path, &d))
+		if (!model_check_file(s->models, e->path, &d))
 			rep->errors++;
 		return;
 	}

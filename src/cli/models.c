@@ -38,14 +38,61 @@ cat_model *model_cache_get(model_cache *c, const char *name, diag *d)
 			return c->entries[i].model;
 	GROW(c->entries, c->cap, (size_t)c->n + 1);
 	cached_model *e = &c->entries[c->n++];
+	memset(e, 0, sizeof *e);
 	e->name = xstrdup(name);
 	e->model = cat_model_load(name, &c->path, d);
 	return e->model;
 }
 
+static cached_model *entry_of(model_cache *c, const char *name)
+{
+	for (int i = 0; i < c->n; i++)
+		if (!strcmp(c->entries[i].name, name))
+			return &c->entries[i];
+	return NULL;
+}
+
+cat_model *model_cache_get_for(model_cache *c, const char *name, const char *arch, diag *d)
+{
+	cat_model *m = model_cache_get(c, name, d);
+	cached_model *e = entry_of(c, name);
+	if (!m || !e || !arch)
+		return m;
+	/* Probed once per architecture: the parent probes before any fork,
+	 * so workers find the answer here. */
+	for (int i = 0; i < e->n_probed; i++)
+		if (!strcmp(e->probed[i], arch))
+			return e->probe_ok[i] ? m : NULL;
+	bool ok = model_probe(m, arch, d);
+	if (!ok)
+		diag_note(d, (srcloc){ name, 0, 0 }, "the model cannot evaluate a small %s test: each %s test "
+			  "under it counts as an error, without these messages again", arch, arch);
+	e->probed = xrealloc(e->probed, ((size_t)e->n_probed + 1) * sizeof *e->probed);
+	e->probe_ok = xrealloc(e->probe_ok, ((size_t)e->n_probed + 1) * sizeof *e->probe_ok);
+	e->probed[e->n_probed] = xstrdup(arch);
+	e->probe_ok[e->n_probed++] = ok;
+	return ok ? m : NULL;
+}
+
+bool model_check_file(model_cache *c, const char *path, diag *d)
+{
+	if (!cat_check_file(path, &c->path, d))
+		return false;
+	cat_model *m = cat_model_load(path, &c->path, d);
+	if (!m)
+		return false;
+	bool ok = model_probe_any(m, d);
+	cat_model_free(m);
+	return ok;
+}
+
 void model_cache_free(model_cache *c)
 {
 	for (int i = 0; i < c->n; i++) {
+		for (int k = 0; k < c->entries[i].n_probed; k++)
+			free(c->entries[i].probed[k]);
+		free(c->entries[i].probed);
+		free(c->entries[i].probe_ok);
 		free(c->entries[i].name);
 		if (c->entries[i].model)
 			cat_model_free(c->entries[i].model);

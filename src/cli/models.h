@@ -2,7 +2,10 @@
  *
  * The parent loads every model the selected tests need before it forks any
  * worker, so each model is parsed once per run (workers share it copy-on-
- * write) and a broken model is reported once, not once per test.
+ * write) and a broken model is reported once, not once per test: that
+ * includes the errors only evaluation finds (a type error), since each
+ * model is first evaluated on a small test of each architecture it is to
+ * run on (model_probe.c).
  */
 #ifndef WEFT_MODELS_H
 #define WEFT_MODELS_H
@@ -13,6 +16,9 @@
 typedef struct cached_model {
 	char *name;
 	cat_model *model;   /* NULL: loading failed (reported once) */
+	int n_probed;
+	char **probed;      /* architectures it was probed on (owned) */
+	bool *probe_ok;     /* and whether it evaluated there */
 } cached_model;
 
 typedef struct model_cache {
@@ -30,6 +36,26 @@ void model_cache_init(model_cache *c, const weft_options *o);
 /* The model called `name`, loaded on first use (errors reported through d
  * then, and NULL returned now and on every later call). */
 cat_model *model_cache_get(model_cache *c, const char *name, diag *d);
+/* As model_cache_get, for tests of architecture `arch` (may be NULL): the
+ * first time, the model is evaluated on that architecture's probe; when it
+ * fails there, the errors are reported then, and NULL is returned now and
+ * on every later call for that architecture. */
+cat_model *model_cache_get_for(model_cache *c, const char *name, const char *arch, diag *d);
 void model_cache_free(model_cache *c);
+
+/* `weft -check FILE.cat`: parse and resolve the file (cat_check_file), load
+ * it, and evaluate it on the probes (model_probe_any): false after
+ * reporting located errors through d. */
+bool model_check_file(model_cache *c, const char *path, diag *d);
+
+/* ---- probes (model_probe.c) ------------------------------------------------ */
+
+/* Evaluate m on the small built-in test of architecture `arch` (every
+ * candidate execution).  True when it evaluates, or when weft has no
+ * probe for arch; false after reporting the evaluation errors through d. */
+bool model_probe(cat_model *m, const char *arch, diag *d);
+/* True when m evaluates on some architecture's probe; else reports the
+ * errors of the first probe through d (once) and returns false. */
+bool model_probe_any(cat_model *m, diag *d);
 
 #endif

@@ -80,8 +80,9 @@ static const opt_spec specs[] = {
 	  "or title) that is no model of the run" },
 	{ OPT_QUIET, "q", NULL, NULL, "no progress line and no final summary on stderr" },
 	{ OPT_CHECK, "check", NULL, NULL,
-	  "parse only (.litmus and .cat files): print nothing for good files, "
-	  "diagnostics for bad ones; exit 0 only if all parse" },
+	  "parse only (.litmus and .cat files; a .cat file is also compiled and "
+	  "evaluated on a small test of each architecture, to find type errors): print "
+	  "nothing for good files, diagnostics for bad ones; exit 0 only if all pass" },
 	{ OPT_DUMP, "dump", NULL, NULL, "print each parsed program in weft's readable form" },
 	{ OPT_VERSION, "version", NULL, NULL, "print the version and exit" },
 	{ OPT_HELP, "help", "h", NULL, "print this help and exit" },
