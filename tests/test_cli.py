@@ -50,7 +50,9 @@ def test_several_models_give_one_block_each_in_command_line_order(weft, tmp_path
     # sc forbids MP's relaxed outcome, power allows it: the order shows.
     assert obs == ["Never", "Sometimes"]
     one = [weft("-q", "-model", m, f).stdout for m in ("sc", "power")]
-    strip = lambda s: re.sub(r"^Time .*\n", "", s, flags=re.M)
+    # each block ends with its model's label, the only difference
+    assert re.findall(r"^Model (\S+)\n\n", r.stdout, re.M) == ["sc", "power"]
+    strip = lambda s: re.sub(r"^(Time|Model) .*\n", "", s, flags=re.M)
     assert strip(r.stdout) == strip(one[0]) + strip(one[1])
 
 

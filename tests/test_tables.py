@@ -111,7 +111,7 @@ def test_two_models_give_blocks_per_test_then_model(weft):
     # each pair is the power block then the sc block, as separate runs print them
     power = without_time(weft("-q", "-model", "power", *files).stdout).split("\n\n")
     sc = without_time(weft("-q", "-model", "sc", *files).stdout).split("\n\n")
-    both = without_time(r.stdout).split("\n\n")
+    both = re.sub(r"^Model .*\n", "", without_time(r.stdout), flags=re.M).split("\n\n")
     assert both[:-1] == [b for pair in zip(power[:-1], sc[:-1]) for b in pair]
 
 

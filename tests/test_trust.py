@@ -163,3 +163,37 @@ def test_model_error_at_run_time_is_reported_once(weft, tmp_path):
     assert r.stderr.count("intersection of a relation and an event set") == 1
     r = weft("-model", bad, *tests)
     assert "3 errors" in r.stderr
+
+
+# ---- 3. every model its own label ----------------------------------------------------
+
+def two_powers(tmp_path):
+    v = tmp_path / "v"
+    v.mkdir()
+    (v / "power.cat").write_text((SRCDIR / "cat" / "power.cat").read_text())
+    return ["-model", "power", "-model", v / "power.cat"]
+
+
+def test_models_with_one_short_name_get_distinct_labels(weft, tmp_path):
+    import yaml
+    models = two_powers(tmp_path)
+    other = str(tmp_path / "v" / "power.cat")
+    r = weft("-q", "-format", "yaml", *models, SB)
+    assert r.returncode == 0, r.stderr
+    assert [d["model"] for d in yaml.safe_load_all(r.stdout)] == ["power", other]
+    r = weft("-q", "-table", "csv", *models, SB)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0].split(",")[1:3] == ["power", other]
+    r = weft("-q", *models, SB)
+    assert r.stdout.count("\nModel power\n\n") == 1 and f"\nModel {other}\n\n" in r.stdout
+
+
+def test_one_model_given_twice_is_labelled_apart(weft):
+    r = weft("-q", "-table", "csv", "-model", "sc", "-model", "sc", SB)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0].split(",")[1:3] == ["sc", "sc#2"]
+
+
+def test_one_model_prints_herds_block_unchanged(weft):
+    r = weft("-q", SB)
+    assert "Model " not in r.stdout

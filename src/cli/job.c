@@ -75,6 +75,29 @@ static void table_failure(const suite_run *s, const char *model, enum cell_statu
 	free(key);
 }
 
+/* herd's block; under several -model options, a `Model LABEL` line ends
+ * it (after Hash and Stats, where herd's log tools stop reading a block),
+ * or the blocks of one test could not be told apart. */
+static void print_block(const suite_run *s, const litmus_test *t, const test_result *r, const char *label)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = s->o->models.n > 1 ? open_memstream(&text, &len) : NULL;
+	if (!mem) {
+		report_herd(stdout, t, r, true, s->o->stats);
+		return;
+	}
+	report_herd(mem, t, r, true, s->o->stats);
+	fclose(mem);
+	/* the block ends with a blank line: the Model line goes before it */
+	if (len > 0 && text[len - 1] == '\n')
+		len--;
+	fwrite(text, 1, len, stdout);
+	if (len > 0)
+		printf("Model %s\n\n", label);
+	free(text);
+}
+
 /* The engine's run of t under `model`, with the explainer listening when
  * -explain or -show asks for it.  Returns false after reporting. */
 static bool run_engine(const suite_run *s, const litmus_test *t, const char *model, cat_model *m,
@@ -137,7 +160,7 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 			yaml_test_info info = { t->name, e->path, t->arch_name, key, r.engine ? r.engine : o->engine };
 			yaml_emit_result(stdout, &info, t, &r);
 		} else {
-			report_herd(stdout, t, &r, true, o->stats);
+			print_block(s, t, &r, key);
 		}
 		if (ex && !explainer_finish(ex, m, &r, stdout, d))
 			rep->errors++;

@@ -28,7 +28,8 @@ static const opt_spec specs[] = {
 	{ OPT_MODEL, "model", "cat", "NAME|FILE",
 	  "memory model: a .cat file, or NAME.cat on the search path (sc, tso, power; "
 	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64. Repeatable: "
-	  "every test runs under each model, in order" },
+	  "every test runs under each model, in order, each block then ending with "
+	  "`Model LABEL` (the short name, or the argument when two share one)" },
 	{ OPT_ENGINE, "engine", NULL, "NAME",
 	  "exploration engine: rsmc (default: commit-before exploration, forbidden "
 	  "executions cut off early; a test it cannot vouch for under the model goes to "
