@@ -77,7 +77,7 @@ static bool table_finish(outcome_table *t, const weft_options *o, diag *d)
 			return false;
 		t->hardware = xstrdup(hw_log_title(hw));
 		for (int i = 0; i < t->n_rows; i++)
-			t->rows[i].hw = hw_log_lookup(hw, t->rows[i].name);
+			t->rows[i].hw = hw_log_lookup_for(hw, t->rows[i].name, t->rows[i].condition);
 		hw_log_free(hw);
 	}
 	FILE *out = stdout;

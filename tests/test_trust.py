@@ -197,3 +197,71 @@ def test_one_model_given_twice_is_labelled_apart(weft):
 def test_one_model_prints_herds_block_unchanged(weft):
     r = weft("-q", SB)
     assert "Model " not in r.stdout
+
+
+# ---- 4. -hardware reads litmus7's histogram ----------------------------------------
+
+LITMUS7_LOG = """\
+Test SB Forbid
+Histogram (3 states)
+120:> 0:r3=0; 1:r3=1;
+4803397 :> 0:r3=1; 1:r3=0;
+77:> 0:r3=1; 1:r3=1;
+Ok
+Witnesses
+Positive: 4803594 Negative: 0
+Condition exists (0:r3=0 /\\ 1:r3=0) is validated
+Hash=0
+
+Test MP Allow
+Histogram (2 states)
+5 :> 1:r1=1; 1:r3=0;
+9:> 1:r1=1; 1:r3=1;
+Ok
+Witnesses
+Positive: 5 Negative: 9
+Condition exists (1:r1=1 /\\ 1:r3=0) is validated
+Hash=0
+
+"""
+
+
+def test_litmus7_log_is_read_from_its_histogram(weft, tmp_path):
+    log = tmp_path / "run.log"
+    log.write_text(LITMUS7_LOG)
+    r = weft("-q", "-table", "csv", "-model", "sc", "-hardware", log, PPC / "SB.litmus", PPC / "MP.litmus")
+    assert r.returncode == 0, r.stderr
+    cells = {row.split(",")[0]: row.split(",")[2] for row in r.stdout.splitlines()[1:]}
+    # SB's Forbid summary counts the runs that missed its state: not observed
+    assert cells == {"SB": "Unobserved", "MP": "Observed"}
+
+
+def test_hardware_log_and_mcompare_table_agree_on_the_corpus(weft, corpus, tmp_path):
+    import re
+    hw = corpus / "hardware"
+    if not (hw / "ppc.observed").is_file() or not (hw / "ppc.allowed").is_file():
+        pytest.skip("no POWER hardware logs in the corpus")
+    logged = set(re.findall(r"^Test (\S+)", (hw / "ppc.observed").read_text(), re.M))
+    tabled = {l.split("|")[0].split()[0] for l in (hw / "ppc.allowed").read_text().splitlines()
+              if "|" in l and len(l.split("|")[0].split()) == 1}
+    both = logged & tabled
+    files, seen = [], set()
+    for f in sorted((corpus / "tests" / "PPC").rglob("*.litmus")):
+        words = next((l.split() for l in f.read_text(errors="replace").splitlines() if l.strip()), [])
+        name = words[1].removesuffix(".litmus") if len(words) > 1 else ""
+        if name in both and name not in seen:
+            seen.add(name)
+            files.append(str(f))
+    assert len(files) > 1000
+    lst = tmp_path / "both.list"
+    lst.write_text("\n".join(files) + "\n")
+
+    def column(log):
+        r = weft("-q", "-timeout", "30", "-table", "csv", "-model", "sc", "-hardware", log, f"@{lst}")
+        rows = [row.split(",") for row in r.stdout.splitlines()[1:]]
+        return {row[0]: row[-1] for row in rows}
+    observed, allowed = column(hw / "ppc.observed"), column(hw / "ppc.allowed")
+    assert len(observed) == len(files)
+    differ = sorted(n for n in observed if observed[n] != allowed[n])
+    assert differ == [], differ[:20]
+    assert observed["MP+syncs"] == "Unobserved"

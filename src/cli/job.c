@@ -179,6 +179,8 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 static void run_test(const suite_run *s, const test_entry *e, const litmus_test *t, job_report *rep,
 		     strbuf *notes, diag *d)
 {
+	if (s->o->table != TBL_NONE)
+		table_record_condition(stdout, t);
 	for (int k = 0; k < job_n_models(s); k++)
 		run_model(s, e, t, job_model_at(s, t->arch_name, k), rep, notes, d);
 }

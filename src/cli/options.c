@@ -53,7 +53,9 @@ static const opt_spec specs[] = {
 	  "table cells: Allowed/Forbidden (default), plus execution counts, or plus the "
 	  "number of final states" },
 	{ OPT_HARDWARE, "hardware", NULL, "LOG",
-	  "add a table column read from a herd7/litmus7 log or an mcompare .allowed file" },
+	  "add a table column read from a herd7/litmus7 log or an mcompare .allowed file "
+	  "(litmus7: observed when a state of the histogram satisfies the test's "
+	  "condition's proposition)" },
 	{ OPT_OUTPUT, "o", NULL, "FILE|DIR",
 	  "write the -table to FILE, or the .dot files of -show and -explain into the "
 	  "existing folder DIR" },

@@ -57,6 +57,8 @@ typedef struct table_row {
 	int n_cells;            /* grows with the model columns */
 	table_cell *cells;
 	enum hw_status hw;
+	char *condition;        /* the test's condition as herd prints it, from
+	                         * its @cond record; NULL if none came (owned) */
 } table_row;
 
 typedef struct outcome_table {
@@ -83,6 +85,9 @@ void table_record_print(FILE *out, const char *model_key, enum cell_status st, e
 			const test_result *r);
 /* The same for every model of a test that ended abnormally. */
 void table_record_status(FILE *out, const char *model_key, enum cell_status st);
+/* The record of a test's condition (`@cond<TAB>exists (...)`), which the
+ * hardware column judges a litmus7 histogram with. */
+void table_record_condition(FILE *out, const litmus_test *t);
 /* Read the records of a worker's output into row `row`; other lines are
  * ignored.  Returns the number of records read. */
 int table_records_read(outcome_table *t, int row, const char *text, size_t len);
@@ -105,8 +110,21 @@ const char *hw_log_title(const hw_log *h);
  * mcompare Ok, or a log's count of runs ending in them); HW_UNKNOWN when the
  * log does not name the test. */
 enum hw_status hw_log_lookup(const hw_log *h, const char *name);
+/* As hw_log_lookup, for a test whose condition (as herd prints it, NULL if
+ * unknown) is `condition`: a litmus7 block's histogram is judged with the
+ * proposition of that condition (a state satisfying it was seen), not with
+ * the log's own, which litmus7 may have rewritten (`exists (not P)` is
+ * logged as a Require test `forall (P)`, `exists (true)` as
+ * `forall (true)`). */
+enum hw_status hw_log_lookup_for(const hw_log *h, const char *name, const char *condition);
 /* Number of tests it speaks of. */
 int hw_log_count(const hw_log *h);
+
+/* hw_cond.c: whether litmus7's `Condition` text (quantifier, proposition,
+ * then its " is validated" verdict) has its proposition hold on a
+ * histogram state (`1:r1=0; [x]=1;`): 1 or 0, or -1 when the text is not
+ * a proposition read here (or names a location the state does not bind). */
+int hw_condition_holds(const char *condition, const char *state);
 
 /* ---- explanations and graphs (explain*.c, dot*.c) ---------------------------------- */
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report.h"
 #include "report_extra.h"
 
 void table_init(outcome_table *t)
@@ -18,6 +19,7 @@ void table_free(outcome_table *t)
 	for (int i = 0; i < t->n_rows; i++) {
 		free(t->rows[i].name);
 		free(t->rows[i].cells);
+		free(t->rows[i].condition);
 	}
 	free(t->rows);
 	free(t->hardware);
@@ -79,6 +81,16 @@ void table_record_status(FILE *out, const char *model_key, enum cell_status st)
 	fprintf(out, RECORD_TAG "%s\t%s\t-\t0\t0\t0\n", model_key, status_words[st]);
 }
 
+#define CONDITION_TAG "@cond\t"
+
+void table_record_condition(FILE *out, const litmus_test *t)
+{
+	strbuf b = { 0 };
+	report_condition(t, &b);
+	fprintf(out, CONDITION_TAG "%s\n", b.s ? b.s : "");
+	sb_free(&b);
+}
+
 static int word_index(const char *w, const char *const *words, int n)
 {
 	for (int i = 0; i < n; i++)
@@ -121,7 +133,11 @@ int table_records_read(outcome_table *t, int row, const char *text, size_t len)
 	for (const char *p = text; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *stop = nl ? nl : end;
-		if ((size_t)(stop - p) > tag && !strncmp(p, RECORD_TAG, tag)) {
+		size_t ctag = strlen(CONDITION_TAG);
+		if ((size_t)(stop - p) > ctag && !strncmp(p, CONDITION_TAG, ctag)) {
+			free(t->rows[row].condition);
+			t->rows[row].condition = xstrndup(p + ctag, (size_t)(stop - p) - ctag);
+		} else if ((size_t)(stop - p) > tag && !strncmp(p, RECORD_TAG, tag)) {
 			char *line = xstrndup(p + tag, (size_t)(stop - p) - tag);
 			n += read_record(t, row, line);
 			free(line);

@@ -10,9 +10,20 @@
  *     litmus7 log reads "~exists ... is validated").
  *   - herd7 or litmus7 result logs: `Test NAME ...` starts a block; herd7's
  *     `Observation NAME Never|Sometimes|Always P N` counts the executions
- *     where the proposition holds (P); without it (litmus7), `Positive: P
- *     Negative: N` and `Condition Q (...)` do, P and N being swapped for
- *     ~exists as on herd's Witnesses line.
+ *     where the proposition holds (P).  litmus7's blocks have none: what
+ *     the hardware did is its `Histogram`, the states seen with their
+ *     counts, and the test was observed when a state seen satisfies the
+ *     condition's proposition (hw_cond.c) — for a Require test (litmus7's
+ *     kind for forall), one that does not, a counterexample: mcompare's
+ *     tables say No for a Require test whose every run satisfied it.  The
+ *     summary (`Positive: P Negative: N`, `Ok`) is not read when the
+ *     histogram can be judged: its sense depends on the kind (for a Forbid
+ *     test, Positive counts runs that did NOT reach the interesting
+ *     state), and reading it as herd's marked MP+syncs and 13 more POWER
+ *     classics Observed where mcompare's table, from the same runs, says
+ *     No.  Without a Condition line, the counts are read by the kind
+ *     (Allow: P > 0, Forbid and Require: N > 0); without a kind, swapped
+ *     for ~exists as on herd's Witnesses line.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -29,6 +40,9 @@ typedef struct hw_entry {
 	char *name;
 	enum hw_kind kind;
 	bool yes;            /* HWK_VERDICT: Ok; HWK_OBSERVED: observed */
+	int n_hist;
+	char **hist;         /* a litmus7 block's states seen (owned), for
+	                      * hw_log_lookup_for */
 } hw_entry;
 
 struct hw_log {
@@ -41,7 +55,7 @@ struct hw_log {
 static void add_entry(hw_log *h, const char *name, size_t len, enum hw_kind kind, bool yes)
 {
 	GROW(h->v, h->cap, (size_t)h->n + 1);
-	h->v[h->n++] = (hw_entry){ xstrndup(name, len), kind, yes };
+	h->v[h->n++] = (hw_entry){ xstrndup(name, len), kind, yes, 0, NULL };
 }
 
 static char *read_all(const char *path, diag *d)
@@ -134,16 +148,75 @@ typedef struct log_block {
 	bool has_obs, has_counts, has_quant;
 	long obs_pos, pos, neg;
 	bool not_exists;
+	char kind;           /* litmus7's kind: 'A'llow, 'F'orbid, 'R'equire, 0 */
+	char *condition;     /* the Condition line's text after the keyword */
+	int n_hist;
+	size_t hist_cap;
+	char **hist;         /* histogram states seen (count > 0) */
 } log_block;
+
+/* `COUNT:> STATE` or `COUNT*> STATE` (litmus7's histogram line): the state
+ * when COUNT > 0, else NULL. */
+static const char *histogram_state(const char *line)
+{
+	const char *p = line;
+	while (*p == ' ')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return NULL;
+	char *end;
+	long long count = strtoll(p, &end, 10);
+	while (*end == ' ')   /* litmus7 pads counts: "4803397 :> x=2; y=2;" */
+		end++;
+	if ((end[0] != ':' && end[0] != '*') || end[1] != '>')
+		return NULL;
+	return count > 0 ? end + 2 : NULL;
+}
+
+/* Observed, from the histogram: 1, 0, or -1 when it cannot say. */
+static int histogram_observed(const log_block *b)
+{
+	if (b->n_hist == 0)
+		return -1;
+	bool want = b->kind != 'R';
+	if (!b->condition) {
+		if (!b->has_counts || !b->kind)
+			return -1;
+		return (b->kind == 'A' ? b->pos : b->neg) > 0;
+	}
+	bool seen = false;
+	for (int i = 0; i < b->n_hist; i++) {
+		int holds = hw_condition_holds(b->condition, b->hist[i]);
+		if (holds < 0)
+			return -1;
+		seen = seen || (bool)holds == want;
+	}
+	return seen;
+}
 
 static void close_block(hw_log *h, log_block *b)
 {
 	if (!b->name)
 		return;
+	int from_histogram = histogram_observed(b);
+	int before = h->n;
 	if (b->has_obs)
 		add_entry(h, b->name, strlen(b->name), HWK_OBSERVED, b->obs_pos > 0);
+	else if (from_histogram >= 0)
+		add_entry(h, b->name, strlen(b->name), HWK_OBSERVED, from_histogram);
 	else if (b->has_counts && b->has_quant)
 		add_entry(h, b->name, strlen(b->name), HWK_OBSERVED, (b->not_exists ? b->neg : b->pos) > 0);
+	else if (b->n_hist > 0)   /* judged only with the test's own condition */
+		add_entry(h, b->name, strlen(b->name), HWK_OBSERVED, false);
+	if (h->n > before && !b->has_obs) {
+		h->v[h->n - 1].n_hist = b->n_hist;
+		h->v[h->n - 1].hist = b->hist;
+	} else {
+		for (int i = 0; i < b->n_hist; i++)
+			free(b->hist[i]);
+		free(b->hist);
+	}
+	free(b->condition);
 	free(b->name);
 	memset(b, 0, sizeof *b);
 }
@@ -153,6 +226,16 @@ static void read_logs(hw_log *h, char *text)
 	log_block b = { 0 };
 	char *save = NULL;
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		const char *state = b.name ? histogram_state(line) : NULL;
+		if (state) {
+			GROW(b.hist, b.hist_cap, (size_t)b.n_hist + 1);
+			b.hist[b.n_hist++] = xstrdup(state);
+			continue;
+		}
+		if (b.name && !strncmp(line, "Condition ", 10)) {
+			free(b.condition);
+			b.condition = xstrdup(line + 10);
+		}
 		char *w[MAX_WORDS];
 		int n = split_words(line, w, MAX_WORDS);
 		if (n == 0)
@@ -160,6 +243,8 @@ static void read_logs(hw_log *h, char *text)
 		if (!strcmp(w[0], "Test") && n >= 2) {
 			close_block(h, &b);
 			b.name = xstrdup(w[1]);
+			if (n >= 3 && (!strcmp(w[2], "Allow") || !strcmp(w[2], "Forbid") || !strcmp(w[2], "Require")))
+				b.kind = w[2][0];
 		} else if (!b.name) {
 			continue;
 		} else if (!strcmp(w[0], "Observation") && n >= 5) {
@@ -214,8 +299,12 @@ void hw_log_free(hw_log *h)
 {
 	if (!h)
 		return;
-	for (int i = 0; i < h->n; i++)
+	for (int i = 0; i < h->n; i++) {
+		for (int k = 0; k < h->v[i].n_hist; k++)
+			free(h->v[i].hist[k]);
+		free(h->v[i].hist);
 		free(h->v[i].name);
+	}
 	free(h->v);
 	free(h->title);
 	free(h);
@@ -225,11 +314,28 @@ const char *hw_log_title(const hw_log *h) { return h->title; }
 
 int hw_log_count(const hw_log *h) { return h->n; }
 
-enum hw_status hw_log_lookup(const hw_log *h, const char *name)
+enum hw_status hw_log_lookup_for(const hw_log *h, const char *name, const char *condition)
 {
-	hw_entry key = { (char *)name, HWK_VERDICT, false };
+	hw_entry key = { (char *)name, HWK_VERDICT, false, 0, NULL };
 	const hw_entry *e = bsearch(&key, h->v, (size_t)h->n, sizeof *h->v, entry_cmp);
 	if (!e)
 		return HW_UNKNOWN;
+	if (condition && e->n_hist > 0) {
+		bool seen = false;
+		int i;
+		for (i = 0; i < e->n_hist; i++) {
+			int holds = hw_condition_holds(condition, e->hist[i]);
+			if (holds < 0)
+				break;
+			seen = seen || holds;
+		}
+		if (i == e->n_hist)
+			return seen ? HW_OBSERVED : HW_UNOBSERVED;
+	}
 	return e->yes ? HW_OBSERVED : HW_UNOBSERVED;
+}
+
+enum hw_status hw_log_lookup(const hw_log *h, const char *name)
+{
+	return hw_log_lookup_for(h, name, NULL);
 }
