@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "engine.h"
+#include "paths.h"
 #include "result.h"
 
 bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d);
@@ -54,17 +55,25 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 	out->engine = name;
 	result_collect_lvals(out, t);
 	clock_t c0 = clock();
+	double wall0 = paths_clock();
 	bool ok = run(t, m, o, out, d);
 	if (ok && out->fallback) {
 		/* rsmc cannot vouch for its answer (it said why): the
-		 * enumerator's, with rsmc's blocked runs kept for -stats */
+		 * enumerator's, within what is left of the time limit, with
+		 * rsmc's blocked runs kept for -stats */
+		engine_opts rest = *o;
+		if (rest.timeout > 0) {
+			rest.timeout -= paths_clock() - wall0;
+			if (rest.timeout < 0.001)
+				rest.timeout = 0.001;
+		}
 		const char *why = out->fallback, *order = out->order;
 		long blocked = out->stats.blocked;
 		test_result_free(out);
 		memset(out, 0, sizeof *out);
 		out->engine = "enumerate";
 		result_collect_lvals(out, t);
-		ok = enumerate_run(t, m, o, out, d);
+		ok = enumerate_run(t, m, &rest, out, d);
 		out->fallback = why;
 		out->order = order;
 		out->stats.blocked = blocked;
