@@ -109,7 +109,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	suite_run s = { .o = o, .plan = plan, .models = &models, .expect = expect };
 	s.eo.timeout = o->timeout;
 	s.eo.stats = o->stats;
-	s.eo.unroll = 2;
+	s.eo.unroll = o->unroll > 0 ? o->unroll : 2;
 	int status = 0;
 	if (o->action == ACT_RUN) {
 		/* Failed models are remembered in the cache: their tests are

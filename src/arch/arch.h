@@ -45,6 +45,9 @@ const arch *const *arch_all(void);
 op *arch_add_op(arch_ctx *ctx, enum op_kind kind);
 /* Register index in the thread for `name` (canonical), added if new. */
 int arch_reg(arch_ctx *ctx, const char *canonical_name);
+/* The same for a condition register (PPC's crN, x86's flags): one made here
+ * starts cleared (value_flags_clear), as in herd. */
+int arch_flags_reg(arch_ctx *ctx, const char *canonical_name);
 /* Location index for a memory location name, added to the test if new. */
 int arch_loc(arch_ctx *ctx, const char *name);
 /* A branch op to a label that the parser resolves at the end of the thread. */

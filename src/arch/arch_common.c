@@ -54,6 +54,16 @@ int arch_reg(arch_ctx *ctx, const char *canonical_name)
 	return th->n_regs++;
 }
 
+int arch_flags_reg(arch_ctx *ctx, const char *canonical_name)
+{
+	int n = ctx->th->n_regs;
+	int r = arch_reg(ctx, canonical_name);
+	/* one the init block named keeps the value it was given */
+	if (r == n)
+		ctx->th->regs[r].init = value_flags_clear();
+	return r;
+}
+
 int arch_loc(arch_ctx *ctx, const char *name)
 {
 	litmus_test *t = ctx->test;

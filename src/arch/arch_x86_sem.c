@@ -61,7 +61,7 @@ static const char *second_written(const x86_opnd *a, const x86_opnd *b)
 	return a->at > b->at ? a->at : b->at;
 }
 
-static int flags_reg(arch_ctx *ctx) { return arch_reg(ctx, "flags"); }
+static int flags_reg(arch_ctx *ctx) { return arch_flags_reg(ctx, "flags"); }
 static int scratch_reg(arch_ctx *ctx) { return arch_reg(ctx, ARCH_SCRATCH_REG); }
 
 static void set_flags_from(arch_ctx *ctx, int reg)

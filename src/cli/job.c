@@ -117,6 +117,19 @@ static bool run_engine(const suite_run *s, const litmus_test *t, const char *mod
 	return engine_run(o->engine, t, m, &eo, r, d);
 }
 
+/* herd's warning after a block whose verdict says Loop: some path was cut
+ * by the unroll limit, so executions it would have led to are missing. */
+static void warn_loop(const litmus_test *t, diag *d)
+{
+	const thread *th = NULL;
+	const op *jump = litmus_first_back_jump(t, &th);
+	srcloc at = { t->file, 1, 1 };
+	if (jump && jump->instr >= 0 && jump->instr < th->n_instrs)
+		at = th->instrs[jump->instr].loc;
+	diag_warning(d, at, "unrolling limit exceeded at %s, legal outcomes may be missing",
+		     jump && jump->label ? jump->label : "a loop");
+}
+
 /* Test t under one model: its block (or YAML document, or table record),
  * counted into *rep. */
 static void run_model(const suite_run *s, const test_entry *e, const litmus_test *t, const char *model,
@@ -162,6 +175,8 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 		} else {
 			print_block(s, t, &r, key);
 		}
+		if (r.loop)
+			warn_loop(t, d);
 		if (ex && !explainer_finish(ex, m, &r, stdout, d))
 			rep->errors++;
 		if (verdict_ok(t->quant, r.pos, r.neg))

@@ -14,6 +14,7 @@ enum opt_id {
 	OPT_INCLUDE, OPT_TIMEOUT, OPT_STATS, OPT_FORMAT, OPT_JOBS, OPT_MAXMEM,
 	OPT_QUIET, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
+	OPT_UNROLL,
 };
 
 typedef struct opt_spec {
@@ -35,6 +36,10 @@ static const opt_spec specs[] = {
 	  "executions cut off early; a test it cannot vouch for under the model goes to "
 	  "the enumerator, with a note), or enumerate (every candidate execution, then the "
 	  "model; the default with -explain or -show, which need it)" },
+	{ OPT_UNROLL, "unroll", NULL, "N",
+	  "take each backward jump at most N times per loop head on a path (default 2, "
+	  "as herd7); a path that would take it once more is cut, its executions "
+	  "dropped, and the verdict reads Loop Ok or Loop No" },
 	{ OPT_INCLUDE, "I", NULL, "DIR", "add DIR to the cat search path (repeatable)" },
 	{ OPT_FORMAT, "format", NULL, "herd|yaml",
 	  "output: herd7's result blocks (default), or one YAML document per test" },
@@ -371,6 +376,11 @@ int options_parse(weft_options *o, int argc, char **argv)
 			if (!parse_long(val, 1, LONG_MAX / (1024 * 1024), &num))
 				return usage_error("-maxmem wants a number of megabytes, not '%s'", val);
 			o->maxmem_mb = num;
+			break;
+		case OPT_UNROLL:
+			if (!parse_long(val, 1, 1000000, &num))
+				return usage_error("-unroll wants a number of times from 1 on, not '%s'", val);
+			o->unroll = (int)num;
 			break;
 		case OPT_QUIET: o->quiet = true; break;
 		case OPT_FAILURES_OK: o->failures_ok = true; break;

@@ -1,6 +1,6 @@
 /* thread_interp.c — the part of a thread interpreter both engines share:
  * operands, register flow with taints, dependencies, event descriptions,
- * the step and unroll limits.  See thread_interp.h. */
+ * the unroll limit.  See thread_interp.h. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,7 +85,6 @@ void ti_state_init(ti_state *s, const ti_ctx *c, bool unknowns)
 	size_t nr = (size_t)n_reg_slots(c);
 	memset(s, 0, sizeof *s);
 	s->val = xcalloc(nr, sizeof *s->val);
-	s->det = xcalloc(nr, sizeof *s->det);
 	s->taint = xcalloc(nr, sizeof *s->taint);
 	if (unknowns) {
 		s->known = xcalloc(nr, sizeof *s->known);
@@ -93,7 +92,6 @@ void ti_state_init(ti_state *s, const ti_ctx *c, bool unknowns)
 	}
 	for (int r = 0; r < th->n_regs; r++) {
 		s->val[r] = th->regs[r].init;
-		s->det[r] = true;
 		if (s->known)
 			s->known[r] = true;
 	}
@@ -106,8 +104,6 @@ void ti_state_copy(ti_state *dst, const ti_state *src, const ti_ctx *c)
 	memset(dst, 0, sizeof *dst);
 	dst->val = xmalloc(nr * sizeof *dst->val);
 	memcpy(dst->val, src->val, nr * sizeof *dst->val);
-	dst->det = xmalloc(nr * sizeof *dst->det);
-	memcpy(dst->det, src->det, nr * sizeof *dst->det);
 	dst->taint = xcalloc(nr, sizeof *dst->taint);
 	for (int r = 0; r < c->th->n_regs; r++)
 		idxset_copy_into(&dst->taint[r], &src->taint[r]);
@@ -124,7 +120,6 @@ void ti_state_copy(ti_state *dst, const ti_state *src, const ti_ctx *c)
 	dst->visits = xmalloc(nv * sizeof *dst->visits);
 	memcpy(dst->visits, src->visits, nv * sizeof *dst->visits);
 	dst->instance = src->instance;
-	dst->steps = src->steps;
 }
 
 void ti_state_free(ti_state *s, const ti_ctx *c)
@@ -136,7 +131,6 @@ void ti_state_free(ti_state *s, const ti_ctx *c)
 	}
 	free(s->val);
 	free(s->known);
-	free(s->det);
 	free(s->taint);
 	free(s->xtaint);
 	idxset_free(&s->ctrl);
@@ -166,24 +160,14 @@ static bool reg_ok(const ti_ctx *c, const op *o, int r)
 	return false;
 }
 
-bool ti_begin_op(const ti_ctx *c, ti_state *s, int pc)
+void ti_begin_op(const ti_ctx *c, ti_state *s, int pc)
 {
 	const thread *th = c->th;
-	if (++s->steps > TI_MAX_STEPS) {
-		if (!c->warned->lng) {
-			c->warned->lng = true;
-			diag_warning(c->d, op_loc(c, &th->ops[pc]),
-			             "thread runs more than %d instructions without reading memory; path dropped",
-			             TI_MAX_STEPS);
-		}
-		return false;
-	}
 	/* a new instruction instance starts at an instruction's first op:
 	 * events of one instance are not ordered by po, as in herd */
 	const op *o = &th->ops[pc];
 	if (o->instr < 0 || o->instr >= th->n_instrs || th->instrs[o->instr].first_op == pc)
 		s->instance++;
-	return true;
 }
 
 bool ti_operand(const ti_ctx *c, const ti_state *s, const op *o, const operand *x, value *v, bool *known)
@@ -216,11 +200,6 @@ static const idxset *taint_of(const ti_state *s, const operand *x)
 static const idxset *xtaint_of(const ti_state *s, const operand *x)
 {
 	return x->kind == OPND_REG && s->xtaint ? &s->xtaint[x->reg] : &empty_set;
-}
-
-static bool det_of(const ti_state *s, const operand *x)
-{
-	return x->kind != OPND_REG || s->det[x->reg];
 }
 
 /* The location accessed through a: -1 (warned once) when the address is
@@ -288,7 +267,6 @@ bool ti_alu(const ti_ctx *c, ti_state *s, const op *o)
 		return false;
 	int d = o->dst;
 	/* the operands are read before dst is written: dst may be one */
-	bool det = det_of(s, &o->a) && det_of(s, &o->b);
 	if (s->xtaint) {
 		idxset xu = { 0 };
 		idxset_union(&xu, xtaint_of(s, &o->a), xtaint_of(s, &o->b));
@@ -301,7 +279,6 @@ bool ti_alu(const ti_ctx *c, ti_state *s, const op *o)
 	idxset_free(&s->taint[d]);
 	s->taint[d] = u;
 	s->val[d] = r;
-	s->det[d] = det;
 	return true;
 }
 
@@ -312,7 +289,6 @@ void ti_set_loaded(ti_state *s, const op *o, int e, value v, bool known)
 		return;
 	s->val[d] = v;
 	idxset_set1(&s->taint[d], e);
-	s->det[d] = false;
 	if (s->xtaint) {
 		s->known[d] = known;
 		s->xtaint[d].n = 0;
@@ -326,7 +302,6 @@ void ti_set_stcond_flag(ti_state *s, const op *o, int e, value flag, bool known)
 		return;
 	s->val[d] = flag;
 	s->taint[d].n = 0;
-	s->det[d] = false;
 	if (s->xtaint) {
 		s->known[d] = known;
 		if (known)
@@ -378,13 +353,11 @@ void ti_record_deps(const ti_state *s, const op *o, int e, const ti_deps *out)
 
 /* ---- control ------------------------------------------------------------------------ */
 
-/* May we jump from op `from` to op `target`?  herd's rule: a backward jump
- * (target <= from) that is unconditional or whose condition depends on
- * memory counts one visit of its target; the visit beyond `unroll` cuts
- * the path. */
-static bool jump_allowed(const ti_ctx *c, ti_state *s, int from, int target, bool counted)
+/* May we jump from op `from` to op `target`?  A backward jump (target <=
+ * from) counts one visit of its target (see ti_branch_follow). */
+static bool jump_allowed(const ti_ctx *c, ti_state *s, int from, int target)
 {
-	if (!counted || target > from)
+	if (target > from)
 		return true;
 	return ++s->visits[target] <= c->unroll;
 }
@@ -393,7 +366,7 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
 {
 	int from = *pc;
 	if (o->cond == BR_ALWAYS) {
-		if (!jump_allowed(c, s, from, o->target, true))
+		if (!jump_allowed(c, s, from, o->target))
 			return false;
 		*pc = o->target;
 		return true;
@@ -407,7 +380,7 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
 		*pc = from + 1;
 		return true;
 	}
-	if (!jump_allowed(c, s, from, o->target, !det_of(s, &o->a)))
+	if (!jump_allowed(c, s, from, o->target))
 		return false;
 	*pc = o->target;
 	return true;

@@ -29,11 +29,6 @@
 
 #include "paths.h"
 
-/* A path longer than this (in executed ops) is a loop whose condition
- * does not depend on memory: herd would not stop either, the path is
- * dropped. */
-#define TI_MAX_STEPS 100000
-
 /* A small sorted set of event indices (a taint). */
 typedef struct idxset {
 	int n;
@@ -43,7 +38,7 @@ typedef struct idxset {
 
 /* Warnings are given once per run of an engine. */
 typedef struct interp_warned {
-	bool addr, arith, lng, reg;
+	bool addr, arith, reg;
 } interp_warned;
 
 /* What stays the same while one thread runs. */
@@ -59,9 +54,6 @@ typedef struct ti_ctx {
 typedef struct ti_state {
 	value *val;      /* register values */
 	bool *known;     /* NULL: every value known (the enumerator) */
-	bool *det;       /* value known without reading memory (herd: a
-	                  * "determined" value; only then may a backward
-	                  * conditional jump run without the unroll limit) */
 	idxset *taint;   /* loads each register depends on */
 	idxset *xtaint;  /* NULL with known: store-conditionals of unknown
 	                  * outcome each register depends on */
@@ -70,7 +62,6 @@ typedef struct ti_state {
 	int *visits;     /* per op index: backward jumps taken to it */
 	int instance;    /* executed instructions so far (the current one's
 	                  * number) */
-	long steps;
 } ti_state;
 
 /* Where the dependencies of a thread's events go; xdep NULL without
@@ -83,7 +74,7 @@ typedef struct ti_deps {
 #define TI_LOC_UNKNOWN (-2)
 
 /* A fresh state at the thread's first op: registers at their initial
- * values, known and determined.  `unknowns`: track unknown values and
+ * values, known.  `unknowns`: track unknown values and
  * xtaint (RSMC). */
 void ti_state_init(ti_state *s, const ti_ctx *c, bool unknowns);
 /* dst := an independent copy of src (the enumerator forks a path);
@@ -91,9 +82,8 @@ void ti_state_init(ti_state *s, const ti_ctx *c, bool unknowns);
 void ti_state_copy(ti_state *dst, const ti_state *src, const ti_ctx *c);
 void ti_state_free(ti_state *s, const ti_ctx *c);
 
-/* Start executing op pc: count the step and the instruction instance.
- * False (warned once) when the path runs too long and is dropped. */
-bool ti_begin_op(const ti_ctx *c, ti_state *s, int pc);
+/* Start executing op pc: count the instruction instance. */
+void ti_begin_op(const ti_ctx *c, ti_state *s, int pc);
 
 /* Read operand x of op o; *known (may be NULL when the state tracks no
  * unknowns) tells whether the value is known.  False (warned once) for a
@@ -131,7 +121,11 @@ void ti_set_stcond_flag(ti_state *s, const op *o, int e, value flag, bool known)
 
 /* After a branch op (its event fetched if conditional, v the tested
  * value): the loads it tested now control everything after it; set *pc to
- * the next op.  False when the unroll limit cuts the path there. */
+ * the next op.  False when the unroll limit cuts the path there: as in
+ * herd (which, for PPC and x86, never knows a register's value while it
+ * builds a thread's events), every backward jump taken counts one visit of
+ * its target, whatever decides its condition, and the visit beyond
+ * `unroll` cuts the path.  So every path is finite. */
 bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *pc);
 
 /* Dependency lists.  Copy and free are inline: RSMC copies every

@@ -48,6 +48,7 @@ typedef struct interp {
 	long max_path_stores;    /* most store events on one path so far */
 	double deadline;         /* see paths_build; 0: none */
 	long emitted;
+	unsigned long ops_run;   /* ops run, for out_of_time */
 	bool timed_out;
 	interp_warned warned;
 } interp;
@@ -133,22 +134,60 @@ static void emit(interp *ip, istate *s, bool toofar)
 		ip->max_path_stores = n_stores;
 }
 
-/* Run state s from op pc to the end of the thread, forking at choice
- * points: a load takes each value its location may hold, a
- * store-conditional fails or succeeds.  Takes ownership of s. */
-static void explore(interp *ip, istate *s, int pc)
+/* A path waiting to be run: its state and the op it is at. */
+typedef struct pending {
+	istate *s;
+	int pc;
+} pending;
+
+/* The paths still to run, depth first: forking pushes the branches in
+ * reverse, so they run in the order a recursive walk would take (the
+ * first value of a load first, a store-conditional's failure before its
+ * success).  An explicit stack: a thread with many loads must not take
+ * as many C stack frames. */
+typedef struct pending_stack {
+	int n;
+	size_t cap;
+	pending *v;
+} pending_stack;
+
+static void push_pending(pending_stack *st, istate *s, int pc)
+{
+	GROW(st->v, st->cap, (size_t)st->n + 1);
+	st->v[st->n].s = s;
+	st->v[st->n].pc = pc;
+	st->n++;
+}
+
+/* How many ops run between two looks at the clock. */
+enum { CLOCK_EVERY_OPS = 4096 };
+
+/* Is the deadline past?  Looked up every CLOCK_EVERY_OPS ops, so that one
+ * long thread cannot overrun it either. */
+static bool out_of_time(interp *ip)
+{
+	if (!ip->timed_out && ip->deadline > 0 && (++ip->ops_run % CLOCK_EVERY_OPS) == 0 &&
+	    paths_clock() > ip->deadline)
+		ip->timed_out = true;
+	return ip->timed_out;
+}
+
+/* Run state s from op pc until it ends, is cut or forks.  At a load it
+ * forks one branch per value its location may hold, at a
+ * store-conditional a failing and a succeeding one: they go onto the
+ * stack.  Takes ownership of s. */
+static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 {
 	const ti_ctx *c = &ip->c;
 	const thread *th = c->th;
 	for (;;) {
-		if (ip->timed_out)
+		if (out_of_time(ip))
 			goto end;
 		if (pc < 0 || pc >= th->n_ops) {
 			emit(ip, s, false);
 			goto end;
 		}
-		if (!ti_begin_op(c, &s->r, pc))
-			goto end;
+		ti_begin_op(c, &s->r, pc);
 		const op *o = &th->ops[pc];
 		switch (o->kind) {
 		case OP_ALU:
@@ -161,14 +200,18 @@ static void explore(interp *ip, istate *s, int pc)
 			if (!ti_access(c, &s->r, o, &loc, NULL, NULL))
 				goto end;
 			const value_set *vs = &ip->vals[loc];
+			if (vs->n == 0)
+				goto end;
+			/* the clones are made before s takes the last value */
+			int first = st->n;
+			for (int i = vs->n - 1; i >= 0; i--)
+				push_pending(st, i + 1 < vs->n ? istate_clone(ip, s) : NULL, pc + 1);
+			st->v[first].s = s;
 			for (int i = 0; i < vs->n; i++) {
-				istate *k = i + 1 < vs->n ? istate_clone(ip, s) : s;
+				istate *k = st->v[st->n - 1 - i].s;
 				push_event(k, o, pc, EV_READ, loc, vs->v[i]);
 				ti_set_loaded(&k->r, o, k->n_ev - 1, vs->v[i], true);
-				explore(ip, k, pc + 1);
 			}
-			if (vs->n == 0)
-				istate_free(ip, s);
 			return;
 		}
 		case OP_STORE:
@@ -177,16 +220,20 @@ static void explore(interp *ip, istate *s, int pc)
 			value v;
 			if (!ti_access(c, &s->r, o, &loc, &v, NULL))
 				goto end;
+			istate *fail = NULL;
 			if (o->kind == OP_STCOND) {
-				/* The failing branch first: no event, flag 0. */
-				istate *fail = istate_clone(ip, s);
+				/* The failing branch: no event, flag 0. */
+				fail = istate_clone(ip, s);
 				ti_set_stcond_flag(&fail->r, o, -1, value_int(0), true);
-				explore(ip, fail, pc + 1);
 			}
 			push_event(s, o, pc, EV_WRITE, loc, v);
 			value_set_add(&ip->stored[loc], v);
-			if (o->kind == OP_STCOND)
+			if (o->kind == OP_STCOND) {
 				ti_set_stcond_flag(&s->r, o, s->n_ev - 1, value_int(1), true);
+				push_pending(st, s, pc + 1);
+				push_pending(st, fail, pc + 1);
+				return;
+			}
 			pc++;
 			continue;
 		}
@@ -211,6 +258,21 @@ static void explore(interp *ip, istate *s, int pc)
 	}
 end:	/* the path was emitted, dropped or cut by the deadline */
 	istate_free(ip, s);
+}
+
+/* Every path of the current thread, from its first op. */
+static void explore(interp *ip)
+{
+	pending_stack st = { 0 };
+	push_pending(&st, istate_new(ip), 0);
+	while (st.n > 0) {
+		pending p = st.v[--st.n];
+		if (ip->timed_out)
+			istate_free(ip, p.s);
+		else
+			run_path(ip, &st, p.s, p.pc);
+	}
+	free(st.v);
 }
 
 /* ---- the fixpoint -------------------------------------------------------- */
@@ -302,7 +364,7 @@ bool paths_build(const litmus_test *t, int unroll, double deadline, path_set **p
 			ip.c.th = &t->threads[i];
 			ip.out = &paths[i];
 			ip.max_path_stores = 0;
-			explore(&ip, istate_new(&ip), 0);
+			explore(&ip);
 			observed += ip.max_path_stores;
 		}
 		if (ip.timed_out)

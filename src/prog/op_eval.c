@@ -76,6 +76,8 @@ bool op_alu(enum alu_op k, value a, value b, value *r)
 
 bool op_branch_taken(enum branch_cond c, value v)
 {
+	if (v.loc == VALUE_FLAGS_CLEAR_LOC)
+		return c == BR_ALWAYS || c == BR_NE || c == BR_GE || c == BR_LE;
 	int sign = v.loc >= 0 ? 1 : (v.num > 0) - (v.num < 0);
 	switch (c) {
 	case BR_ALWAYS: return true;

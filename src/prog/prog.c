@@ -78,6 +78,19 @@ static void thread_free(thread *th)
 	free(th->labels);
 }
 
+const op *litmus_first_back_jump(const litmus_test *t, const thread **in)
+{
+	for (int i = 0; i < t->n_threads; i++) {
+		const thread *th = &t->threads[i];
+		for (int k = 0; k < th->n_ops; k++)
+			if (th->ops[k].kind == OP_BRANCH && th->ops[k].target <= k) {
+				*in = th;
+				return &th->ops[k];
+			}
+	}
+	return NULL;
+}
+
 void litmus_test_free(litmus_test *t)
 {
 	if (!t)

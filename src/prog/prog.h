@@ -36,6 +36,14 @@ static inline value value_int(int64_t n) { value v = { -1, n }; return v; }
 static inline value value_addr(int32_t loc) { value v = { loc, 0 }; return v; }
 static inline bool value_eq(value a, value b) { return a.loc == b.loc && a.num == b.num; }
 
+/* What a condition register (PPC's crN, x86's flags) holds before any
+ * compare sets it.  herd starts them cleared, no condition bit set: a
+ * branch on EQ, LT or GT is not taken, one on NE, GE or LE is.  A compare's
+ * result (-1 / 0 / 1) cannot say that, hence a value of its own; it is
+ * never an address and never reaches memory. */
+#define VALUE_FLAGS_CLEAR_LOC (-2)
+static inline value value_flags_clear(void) { value v = { VALUE_FLAGS_CLEAR_LOC, 0 }; return v; }
+
 /* ---- ops --------------------------------------------------------------- */
 
 enum operand_kind {
@@ -222,6 +230,11 @@ bool cond_eval(const cond *c, lval_reader read, void *ctx);
 bool op_alu(enum alu_op k, value a, value b, value *r);
 /* Whether a branch with condition c is taken when its register holds v. */
 bool op_branch_taken(enum branch_cond c, value v);
+
+/* The first backward jump of t (thread by thread, op by op), the loop
+ * herd's "unrolling limit exceeded at LABEL" warning names; NULL when t
+ * has no loop.  *in gets its thread. */
+const op *litmus_first_back_jump(const litmus_test *t, const thread **in);
 
 /* Print the program in weft's stable `-dump` form. */
 void litmus_test_dump(const litmus_test *t, FILE *out);
