@@ -50,6 +50,11 @@ typedef struct cat_search_path {
  * current folder first).  Returns NULL after reporting located errors
  * through d. */
 cat_model *cat_model_load(const char *name_or_path, const cat_search_path *sp, diag *d);
+/* As cat_model_load, from a model's text held in memory (an interactive
+ * session, a web page, a fuzzer); `name` names it in messages, and its
+ * folder (if it has one) is where its includes and stdlib.cat are looked
+ * for first. */
+cat_model *cat_model_load_text(const char *name, const char *text, const cat_search_path *sp, diag *d);
 void cat_model_free(cat_model *m);
 /* The model's title (the quoted string or first word at its top), or its
  * file's base name. */

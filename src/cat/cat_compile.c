@@ -476,6 +476,29 @@ static void compile_top(compiler *c, cat_ins_list *l, const char *dir)
 	}
 }
 
+/* Parse and compile one file's text (`path` names it in messages and is
+ * its folder for includes). */
+static void compile_text(compiler *c, const char *path, const char *text, size_t len)
+{
+	if (strlen(text) != len) {
+		srcloc at = { path, 1, 1 };
+		cerror(c, at, "not a text file (it contains a NUL byte)");
+		return;
+	}
+	cat_file *f = cat_parse(path, text, c->d);
+	if (!f) {
+		c->ok = false;
+		return;
+	}
+	cat_model *m = c->m;
+	m->files = xrealloc(m->files, (size_t)(m->nfiles + 1) * sizeof *m->files);
+	m->files[m->nfiles++] = f;
+	char dir[4096];
+	c->inc_stack[c->ninc++] = f->path;
+	compile_top(c, &f->ins, dir_of(f->path, dir, sizeof dir));
+	c->ninc--;
+}
+
 static void compile_file(compiler *c, const char *path, srcloc from)
 {
 	for (int i = 0; i < c->ninc; i++)
@@ -488,31 +511,13 @@ static void compile_file(compiler *c, const char *path, srcloc from)
 		return;
 	}
 	size_t len;
-	diag *d = c->d;
-	char *text = read_whole_file(path, &len, d);
+	char *text = read_whole_file(path, &len, c->d);
 	if (!text) {
 		c->ok = false;
 		return;
 	}
-	if (strlen(text) != len) {
-		srcloc at = { path, 1, 1 };
-		cerror(c, at, "not a text file (it contains a NUL byte)");
-		free(text);
-		return;
-	}
-	cat_file *f = cat_parse(path, text, d);
+	compile_text(c, path, text, len);
 	free(text);
-	if (!f) {
-		c->ok = false;
-		return;
-	}
-	cat_model *m = c->m;
-	m->files = xrealloc(m->files, (size_t)(m->nfiles + 1) * sizeof *m->files);
-	m->files[m->nfiles++] = f;
-	char dir[4096];
-	c->inc_stack[c->ninc++] = f->path;
-	compile_top(c, &f->ins, dir_of(f->path, dir, sizeof dir));
-	c->ninc--;
 }
 
 /* ---- search -------------------------------------------------------------------------- */
@@ -551,7 +556,8 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-bool cat_compile_model(cat_model *m, const char *path, const cat_search_path *sp, bool no_stdlib, diag *d)
+bool cat_compile_model(cat_model *m, const char *path, const char *text, const cat_search_path *sp, bool no_stdlib,
+                       diag *d)
 {
 	compiler c = { m, sp, d, true, 0, { 0 } };
 	add_builtin_slots(m);
@@ -570,7 +576,10 @@ bool cat_compile_model(cat_model *m, const char *path, const cat_search_path *sp
 			return false;
 	}
 	int first_file = m->nfiles;
-	compile_file(&c, path, none);
+	if (text)
+		compile_text(&c, path, text, strlen(text));
+	else
+		compile_file(&c, path, none);
 	if (!c.ok)
 		return false;
 	const cat_file *main_file = m->files[first_file];

@@ -166,8 +166,9 @@ struct cat_model {
 /* ---- between the modules -------------------------------------------------------------- */
 
 /* cat_compile.c: load `path` (with stdlib.cat first unless `no_stdlib`) into
- * an empty model; false after reporting errors. */
-bool cat_compile_model(struct cat_model *m, const char *path, const cat_search_path *sp,
+ * an empty model; false after reporting errors.  With `text`, that is the
+ * main file's text and `path` only names it (and its folder). */
+bool cat_compile_model(struct cat_model *m, const char *path, const char *text, const cat_search_path *sp,
                        bool no_stdlib, diag *d);
 /* Find `file` in `including_dir` then in sp's dirs; returns a malloc'd path
  * or NULL. */

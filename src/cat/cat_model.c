@@ -61,10 +61,11 @@ static cat_model *model_new(const char *const *variants)
 	return m;
 }
 
-static cat_model *load_path(const char *path, const cat_search_path *sp, const char *const *variants, diag *d)
+static cat_model *load_path(const char *path, const char *text, const cat_search_path *sp,
+                            const char *const *variants, diag *d)
 {
 	cat_model *m = model_new(variants);
-	if (!cat_compile_model(m, path, sp, false, d)) {
+	if (!cat_compile_model(m, path, text, sp, false, d)) {
 		cat_model_free(m);
 		return NULL;
 	}
@@ -89,7 +90,7 @@ cat_model *cat_model_load_variants(const char *name_or_path, const cat_search_pa
 		sb_free(&sb);
 		return NULL;
 	}
-	cat_model *m = load_path(path, sp, variants, d);
+	cat_model *m = load_path(path, NULL, sp, variants, d);
 	free(path);
 	return m;
 }
@@ -99,9 +100,14 @@ cat_model *cat_model_load(const char *name_or_path, const cat_search_path *sp, d
 	return cat_model_load_variants(name_or_path, sp, NULL, d);
 }
 
+cat_model *cat_model_load_text(const char *name, const char *text, const cat_search_path *sp, diag *d)
+{
+	return load_path(name, text, sp, NULL, d);
+}
+
 bool cat_check_file(const char *path, const cat_search_path *sp, diag *d)
 {
-	cat_model *m = load_path(path, sp, NULL, d);
+	cat_model *m = load_path(path, NULL, sp, NULL, d);
 	if (!m)
 		return false;
 	cat_model_free(m);

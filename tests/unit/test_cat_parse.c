@@ -373,8 +373,46 @@ static void test_errors(void)
 	expect_error("instructions R[{'a}]\n", "1:1", "unsupported: bell-file");
 }
 
+/* A model from text in memory (cat_model_load_text) is the model from its
+ * file: same fingerprint (titles and comments aside), and errors located
+ * by the name given. */
+static void test_load_text(void)
+{
+	const char *dirs[] = { WEFT_SOURCE_CATDIR };
+	cat_search_path sp = { 1, dirs };
+	char path[512];
+	snprintf(path, sizeof path, "%s/power.cat", WEFT_SOURCE_CATDIR);
+	size_t len;
+	diag d = { stderr, 0, 0 };
+	char *text = read_whole_file(path, &len, &d);
+	CHECK(text != NULL, "cannot read %s", path);
+	if (!text)
+		return;
+	cat_model *from_file = cat_model_load(path, &sp, &d);
+	cat_model *from_text = cat_model_load_text("buffer.cat", text, &sp, &d);
+	CHECK(from_file && from_text, "power.cat loads both ways");
+	if (from_file && from_text)
+		CHECK(!strcmp(cat_model_fingerprint(from_file), cat_model_fingerprint(from_text)),
+		      "same fingerprint from file and from text");
+	cat_model_free(from_file);
+	cat_model_free(from_text);
+	free(text);
+	FILE *sink = tmpfile();
+	diag quiet = { sink, 0, 0 };
+	CHECK(cat_model_load_text("bad.cat", "\"bad\"\nacyclic po |\n", &sp, &quiet) == NULL,
+	      "a model text with a syntax error does not load");
+	CHECK(quiet.errors == 1, "one located error");
+	if (sink) {
+		char buf[256] = { 0 };
+		rewind(sink);
+		CHECK(fgets(buf, sizeof buf, sink) && !strncmp(buf, "bad.cat:", 8), "located by its name: %s", buf);
+		fclose(sink);
+	}
+}
+
 int main(void)
 {
+	test_load_text();
 	test_precedence();
 	test_comments_and_titles();
 	test_instructions();
