@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -57,6 +58,7 @@ static void table_collect(void *ctx, int i, const char *out, size_t len)
 static void table_prepare(outcome_table *t, const suite_run *s)
 {
 	table_init(t);
+	t->stats = s->o->stats;
 	for (int i = 0; i < s->plan->n; i++)
 		for (int k = 0; k < job_n_models(s); k++) {
 			const char *name = job_model_at(s, s->plan->v[i].arch, k);
@@ -67,27 +69,65 @@ static void table_prepare(outcome_table *t, const suite_run *s)
 		table_add_row(t, s->plan->v[i].name);
 }
 
-/* Fill the hardware column and write the table where -o says.  Returns
- * false after reporting. */
-static bool table_finish(outcome_table *t, const weft_options *o, diag *d)
+/* What a table needs from outside the run: got before any test runs, so
+ * that a missing -hardware log or an -o that cannot be written is said at
+ * once, not after an hour of tests. */
+typedef struct table_io {
+	hw_log *hw;   /* -hardware, or NULL */
+	FILE *out;    /* -o's file, or stdout */
+} table_io;
+
+static bool table_io_open(table_io *io, const weft_options *o, diag *d)
 {
-	if (o->hardware) {
-		hw_log *hw = hw_log_read(o->hardware, d);
-		if (!hw)
-			return false;
-		t->hardware = xstrdup(hw_log_title(hw));
+	io->hw = NULL;
+	io->out = stdout;
+	if (o->hardware && !(io->hw = hw_log_read(o->hardware, d)))
+		return false;
+	if (o->output && !(io->out = fopen(o->output, "w"))) {
+		diag_error(d, (srcloc){ o->output, 0, 0 }, "cannot write the table: %s", strerror(errno));
+		hw_log_free(io->hw);
+		io->hw = NULL;
+		io->out = stdout;
+		return false;
+	}
+	return true;
+}
+
+static void table_io_close(table_io *io)
+{
+	hw_log_free(io->hw);
+	io->hw = NULL;
+	if (io->out != stdout)
+		fclose(io->out);
+	io->out = stdout;
+}
+
+/* -show and -explain write their .dot files into -o's folder: made now if
+ * missing (its parent must exist), before any test runs. */
+static bool dot_folder_make(const weft_options *o, diag *d)
+{
+	if (!o->output || (o->show == SHOW_NONE && !o->explain) || o->table != TBL_NONE)
+		return true;
+	struct stat st;
+	if (stat(o->output, &st) == 0 && S_ISDIR(st.st_mode))
+		return true;
+	if (mkdir(o->output, 0777) == 0)
+		return true;
+	diag_error(d, (srcloc){ o->output, 0, 0 }, "cannot make the folder for the .dot files: %s", strerror(errno));
+	return false;
+}
+
+/* Fill the hardware column and write the table to io's file (closed
+ * then).  Returns false after reporting. */
+static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, diag *d)
+{
+	if (io->hw) {
+		t->hardware = xstrdup(hw_log_title(io->hw));
 		for (int i = 0; i < t->n_rows; i++)
-			t->rows[i].hw = hw_log_lookup_for(hw, t->rows[i].name, t->rows[i].condition);
-		hw_log_free(hw);
+			t->rows[i].hw = hw_log_lookup_for(io->hw, t->rows[i].name, t->rows[i].condition);
 	}
-	FILE *out = stdout;
-	if (o->output) {
-		out = fopen(o->output, "w");
-		if (!out) {
-			diag_error(d, (srcloc){ o->output, 0, 0 }, "cannot write the table: %s", strerror(errno));
-			return false;
-		}
-	}
+	FILE *out = io->out;
+	io->out = stdout;
 	static const enum table_format formats[] = { TABLE_MARKDOWN, TABLE_MARKDOWN, TABLE_LATEX, TABLE_CSV };
 	static const enum table_cells cells[] = { TABLE_CELLS_VERDICT, TABLE_CELLS_COUNTS, TABLE_CELLS_STATES };
 	table_write(out, t, formats[o->table], cells[o->cells]);
@@ -111,6 +151,12 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	s.eo.stats = o->stats;
 	s.eo.unroll = o->unroll > 0 ? o->unroll : 2;
 	int status = 0;
+	table_io io = { NULL, stdout };
+	bool tabulate = o->action == ACT_RUN && o->table != TBL_NONE;
+	if ((tabulate && !table_io_open(&io, o, &d)) || (o->action == ACT_RUN && !dot_folder_make(o, &d))) {
+		model_cache_free(&models);
+		return 1;
+	}
 	if (o->action == ACT_RUN) {
 		/* Failed models are remembered in the cache: their tests are
 		 * counted as errors without the message repeated. */
@@ -126,6 +172,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 		 * was compared. */
 		expect_resolve(expect, run_models_resolve, &labels);
 		if (labels.bad_keys > 0) {
+			table_io_close(&io);
 			run_models_free(&labels);
 			model_cache_free(&models);
 			return 1;
@@ -138,7 +185,6 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 			      kill_deadline(o->timeout * job_n_models(&s)), o->maxmem_mb };
 	job_callbacks cb = { job_run, job_abnormal, job_name, &s, NULL };
 	outcome_table table;
-	bool tabulate = o->action == ACT_RUN && o->table != TBL_NONE;
 	if (tabulate) {
 		table_prepare(&table, &s);
 		s.table = &table;
@@ -151,8 +197,9 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	runner_run(&lim, &cb, plan->n, &pr, &t);
 	double seconds = progress_now() - start;
 	if (tabulate) {
-		if (!t.output_closed && !table_finish(&table, o, &d))
+		if (!t.output_closed && !table_finish(&table, o, &io, &d))
 			status = 1;
+		table_io_close(&io);
 		table_free(&table);
 	}
 	if (t.sum.mismatches > 0) {

@@ -305,12 +305,18 @@ def test_explained_execution_is_drawn_with_its_cycle(weft, tmp_path):
         assert f'label="{lab}"' in text, lab
 
 
-def test_show_into_missing_folder_is_an_error(weft, tmp_path):
-    r = weft("-q", "-show", "all", "-o", tmp_path / "nope", LITMUS / "PPC" / "MP.litmus")
-    assert r.returncode == 1
-    assert "nope" in r.stderr and "error" in r.stderr
-    # the block is still printed
+def test_show_makes_a_missing_folder(weft, tmp_path):
+    r = weft("-q", "-show", "all", "-o", tmp_path / "new", LITMUS / "PPC" / "MP.litmus")
+    assert r.returncode == 0, r.stderr
     assert block_names(r.stdout) == ["MP"]
+    assert sorted(p.name for p in (tmp_path / "new").iterdir())[0].startswith("MP.")
+
+
+def test_show_into_a_folder_that_cannot_be_made_fails_before_any_test(weft, tmp_path):
+    r = weft("-q", "-show", "all", "-o", tmp_path / "no" / "pe", LITMUS / "PPC" / "MP.litmus")
+    assert r.returncode == 1
+    assert "pe" in r.stderr and "error" in r.stderr
+    assert r.stdout == ""
 
 
 # ---- the corpus ------------------------------------------------------------------------------

@@ -12,8 +12,10 @@ def test_stats_line_follows_each_block(weft, srcdir):
         name = lines[0].split()[1]
         assert lines[-2].startswith("Hash="), b
         m = re.fullmatch(r"Stats (\S+) complete (\d+) blocked (\d+) commits (\d+)"
-                         r" order (power|tso|sc)\(proven\)", lines[-1])
+                         r" candidates (\d+) forbidden (\d+) order (power|tso|sc)\(proven\)", lines[-1])
         assert m and m.group(1) == name, b
+        # every candidate judged is complete, forbidden, or dropped by the filter or unroll limit
+        assert int(m.group(5)) >= int(m.group(2)) + int(m.group(6)), b
         pos, neg = map(int, re.search(r"^Positive: (\d+) Negative: (\d+)$", b, re.M).groups())
         # every allowed execution counted once: complete = Positive + Negative
         assert int(m.group(2)) == pos + neg, b

@@ -265,3 +265,30 @@ def test_hardware_log_and_mcompare_table_agree_on_the_corpus(weft, corpus, tmp_p
     differ = sorted(n for n in observed if observed[n] != allowed[n])
     assert differ == [], differ[:20]
     assert observed["MP+syncs"] == "Unobserved"
+
+
+# ---- 8. the small points ------------------------------------------------------------
+
+def test_unwritable_table_or_missing_hardware_log_fails_before_any_test(weft, tmp_path):
+    tests = [PPC / "SB.litmus", PPC / "MP.litmus"]
+    r = weft("-table", "csv", "-o", tmp_path / "no" / "t.csv", *tests)
+    assert r.returncode == 1 and "cannot write the table" in r.stderr
+    assert r.stdout == "" and "2 tests" not in r.stderr   # nothing ran
+    r = weft("-table", "csv", "-hardware", tmp_path / "absent.log", *tests)
+    assert r.returncode == 1 and "absent.log" in r.stderr
+    assert r.stdout == "" and "2 tests" not in r.stderr
+
+
+def test_stats_line_counts_candidates_and_forbidden(weft):
+    import re
+    r = weft("-q", "-stats", "-model", "sc", SB)
+    m = re.search(r"^Stats SB complete (\d+) blocked \d+ commits \d+ candidates (\d+) forbidden (\d+)", r.stdout, re.M)
+    assert m, r.stdout
+    complete, candidates, forbidden = map(int, m.groups())
+    assert forbidden >= 1 and candidates >= complete + forbidden
+
+
+def test_stats_works_with_tables(weft):
+    r = weft("-q", "-stats", "-table", "csv", "-model", "sc", SB)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[1].startswith('SB,"Forbidden (') and "forbidden)" in r.stdout

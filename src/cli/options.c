@@ -44,7 +44,8 @@ static const opt_spec specs[] = {
 	{ OPT_FORMAT, "format", NULL, "herd|yaml",
 	  "output: herd7's result blocks (default), or one YAML document per test" },
 	{ OPT_STATS, "stats", NULL, NULL,
-	  "after each result block print `Stats NAME complete N blocked B commits C`, then "
+	  "after each result block print `Stats NAME complete N blocked B commits C "
+	  "candidates K forbidden F` (with -table: `(K candidates, F forbidden)` in each cell), then "
 	  "rsmc's `order O` and `fallback enumerate` when the enumerator answered for it" },
 	{ OPT_EXPLAIN, "explain", NULL, NULL,
 	  "after each result block, say which checks forbid the condition's states and "
@@ -63,7 +64,7 @@ static const opt_spec specs[] = {
 	  "condition's proposition)" },
 	{ OPT_OUTPUT, "o", NULL, "FILE|DIR",
 	  "write the -table to FILE, or the .dot files of -show and -explain into the "
-	  "existing folder DIR" },
+	  "folder DIR (made if missing); checked before any test runs" },
 	{ OPT_SELECT, "select", NULL, "REGEX",
 	  "run only tests whose name matches the PCRE2 REGEX (unanchored; repeatable: any)" },
 	{ OPT_NAMES, "names", NULL, "FILE",

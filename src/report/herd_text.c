@@ -371,8 +371,9 @@ void report_herd(FILE *out, const litmus_test *t, const test_result *r, bool pri
 	/* weft's own line, after the herd block proper so that herd's log tools,
 	 * which read a block from its Test line to its Hash line, skip it. */
 	if (stats) {
-		sb_printf(&b, "Stats %s complete %ld blocked %ld commits %ld", name,
-		          r->stats.complete, r->stats.blocked, r->stats.commits);
+		sb_printf(&b, "Stats %s complete %ld blocked %ld commits %ld candidates %ld forbidden %ld", name,
+		          r->stats.complete, r->stats.blocked, r->stats.commits, r->stats.candidates,
+		          r->stats.forbidden);
 		/* which order rsmc used, and whether the enumerator answered */
 		if (r->order)
 			sb_printf(&b, " order %s", r->order);

@@ -45,6 +45,8 @@ typedef struct table_cell {
 	enum cell_status status;
 	long pos, neg;     /* allowed executions where the proposition holds / not */
 	int n_states;      /* distinct final states */
+	long candidates;   /* candidate executions the model judged (-stats) */
+	long forbidden;    /* of which it forbade */
 } table_cell;
 
 /* A hardware verdict on the proposition's states. */
@@ -68,6 +70,8 @@ typedef struct outcome_table {
 	size_t cap_rows;
 	table_row *rows;
 	char *hardware;         /* hardware column header, NULL: no column */
+	bool stats;             /* -stats: cells add the candidate and
+	                         * forbidden counts */
 } outcome_table;
 
 void table_init(outcome_table *t);
@@ -79,7 +83,7 @@ int table_add_row(outcome_table *t, const char *name);
 table_cell *table_cell_at(outcome_table *t, int row, int column);
 
 /* The record a worker prints for one (test, model):
- *   @cell MODEL STATUS QUANT POS NEG STATES
+ *   @cell MODEL STATUS QUANT POS NEG STATES CANDIDATES FORBIDDEN
  * (tab-separated; r may be NULL for a status without counts). */
 void table_record_print(FILE *out, const char *model_key, enum cell_status st, enum quantifier q,
 			const test_result *r);

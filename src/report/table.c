@@ -52,7 +52,7 @@ table_cell *table_cell_at(outcome_table *t, int row, int column)
 	if (column >= r->n_cells) {
 		r->cells = xrealloc(r->cells, (size_t)(column + 1) * sizeof *r->cells);
 		for (int k = r->n_cells; k <= column; k++)
-			r->cells[k] = (table_cell){ CELL_NOT_RUN, 0, 0, 0 };
+			r->cells[k] = (table_cell){ CELL_NOT_RUN, 0, 0, 0, 0, 0 };
 		r->n_cells = column + 1;
 	}
 	return &r->cells[column];
@@ -72,13 +72,14 @@ static const char *const quant_words[] = { [Q_EXISTS] = "exists", [Q_NOT_EXISTS]
 void table_record_print(FILE *out, const char *model_key, enum cell_status st, enum quantifier q,
 			const test_result *r)
 {
-	fprintf(out, RECORD_TAG "%s\t%s\t%s\t%ld\t%ld\t%d\n", model_key, status_words[st], quant_words[q],
-		r ? r->pos : 0, r ? r->neg : 0, r ? r->n_states : 0);
+	fprintf(out, RECORD_TAG "%s\t%s\t%s\t%ld\t%ld\t%d\t%ld\t%ld\n", model_key, status_words[st],
+		quant_words[q], r ? r->pos : 0, r ? r->neg : 0, r ? r->n_states : 0, r ? r->stats.candidates : 0,
+		r ? r->stats.forbidden : 0);
 }
 
 void table_record_status(FILE *out, const char *model_key, enum cell_status st)
 {
-	fprintf(out, RECORD_TAG "%s\t%s\t-\t0\t0\t0\n", model_key, status_words[st]);
+	fprintf(out, RECORD_TAG "%s\t%s\t-\t0\t0\t0\t0\t0\n", model_key, status_words[st]);
 }
 
 #define CONDITION_TAG "@cond\t"
@@ -102,12 +103,12 @@ static int word_index(const char *w, const char *const *words, int n)
 /* One record line (without its tag), split at tabs in place. */
 static bool read_record(outcome_table *t, int row, char *line)
 {
-	char *field[6];
+	char *field[8];
 	int n = 0;
 	char *save = NULL;
-	for (char *p = strtok_r(line, "\t", &save); p && n < 6; p = strtok_r(NULL, "\t", &save))
+	for (char *p = strtok_r(line, "\t", &save); p && n < 8; p = strtok_r(NULL, "\t", &save))
 		field[n++] = p;
-	if (n != 6)
+	if (n != 8)
 		return false;
 	int st = word_index(field[1], status_words, (int)(sizeof status_words / sizeof *status_words));
 	if (st < 0)
@@ -117,6 +118,8 @@ static bool read_record(outcome_table *t, int row, char *line)
 	c->pos = strtol(field[3], NULL, 10);
 	c->neg = strtol(field[4], NULL, 10);
 	c->n_states = (int)strtol(field[5], NULL, 10);
+	c->candidates = strtol(field[6], NULL, 10);
+	c->forbidden = strtol(field[7], NULL, 10);
 	int q = word_index(field[2], quant_words, 3);
 	if (q >= 0) {
 		t->rows[row].quant_known = true;

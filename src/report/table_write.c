@@ -42,8 +42,9 @@ static const char *hw_text(enum hw_status hw)
 	return hw == HW_OBSERVED ? "Observed" : hw == HW_UNOBSERVED ? "Unobserved" : "-";
 }
 
-/* The cell's text without any highlighting, e.g. "Allowed 1/3". */
-static void cell_text(const table_cell *c, enum table_cells what, strbuf *out)
+/* The cell's text without any highlighting, e.g. "Allowed 1/3", or with
+ * -stats "Allowed 1/3 (16 candidates, 12 forbidden)". */
+static void cell_text(const table_cell *c, enum table_cells what, bool stats, strbuf *out)
 {
 	sb_puts(out, status_text(c->status));
 	if (c->status != CELL_ALLOWED && c->status != CELL_FORBIDDEN)
@@ -52,9 +53,11 @@ static void cell_text(const table_cell *c, enum table_cells what, strbuf *out)
 		sb_printf(out, " %ld/%ld", c->pos, c->neg);
 	else if (what == TABLE_CELLS_STATES)
 		sb_printf(out, ", %d state%s", c->n_states, c->n_states == 1 ? "" : "s");
+	if (stats)
+		sb_printf(out, " (%ld candidates, %ld forbidden)", c->candidates, c->forbidden);
 }
 
-static const table_cell not_run = { CELL_NOT_RUN, 0, 0, 0 };
+static const table_cell not_run = { CELL_NOT_RUN, 0, 0, 0, 0, 0 };
 
 static const table_cell *cell_of(const table_row *r, int column)
 {
@@ -99,7 +102,7 @@ static void write_markdown(FILE *out, const outcome_table *t, enum table_cells w
 		for (int m = 0; m < t->n_models; m++) {
 			const table_cell *c = cell_of(r, m);
 			sb_reset(&sb);
-			cell_text(c, what, &sb);
+			cell_text(c, what, t->stats, &sb);
 			enum mismatch mm = t->hardware ? mismatch_of(c, r->hw) : AGREE;
 			if (mm == FORBIDDEN_OBSERVED) {
 				fprintf(out, " **%s** (!) |", sb.s);
@@ -182,7 +185,7 @@ static void write_latex(FILE *out, const outcome_table *t, enum table_cells what
 		for (int m = 0; m < t->n_models; m++) {
 			const table_cell *c = cell_of(r, m);
 			sb_reset(&sb);
-			cell_text(c, what, &sb);
+			cell_text(c, what, t->stats, &sb);
 			enum mismatch mm = t->hardware ? mismatch_of(c, r->hw) : AGREE;
 			fputs(" & ", out);
 			if (mm == FORBIDDEN_OBSERVED)
@@ -238,7 +241,7 @@ static void write_csv(FILE *out, const outcome_table *t, enum table_cells what)
 		csv_field(out, r->name);
 		for (int m = 0; m < t->n_models; m++) {
 			sb_reset(&sb);
-			cell_text(cell_of(r, m), what, &sb);
+			cell_text(cell_of(r, m), what, t->stats, &sb);
 			fputc(',', out);
 			csv_field(out, sb.s);
 		}
