@@ -137,6 +137,10 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 {
 	const weft_options *o = s->o;
 	bool table = o->table != TBL_NONE;
+	/* one of several models, written for other architectures: left out
+	 * (its table cell stays empty; the parent said so once) */
+	if (model && o->models.n > 1 && !model_cache_applies(s->models, model, t->arch_name))
+		return;
 	cat_model *m = model ? model_cache_get_for(s->models, model, t->arch_name, d) : NULL;
 	if (!m) {
 		if (!model)
@@ -150,7 +154,15 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 	}
 	test_result r;
 	explainer *ex;
-	if (!run_engine(s, t, model, m, &r, &ex, d)) {
+	int errors_before = d->errors;
+	bool ran = run_engine(s, t, model, m, &r, &ex, d);
+	/* an error on the way (an access through an address that is not a
+	 * location: herd rejects the test) leaves no answer to give */
+	if (ran && d->errors > errors_before) {
+		test_result_free(&r);
+		ran = false;
+	}
+	if (!ran) {
 		explainer_free(ex);
 		rep->errors++;
 		if (table)

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,6 +33,11 @@
  * not yet written, so a slow early test cannot make the parent buffer the
  * output of the whole suite. */
 enum { WINDOW_PER_WORKER = 64, READ_CHUNK = 65536, BATCH_MAX = 32 };
+
+/* A job whose worker died or was killed keeps at most this much of the end
+ * of what the worker wrote on stderr while running it: the signal's or the
+ * sanitizer's report ends there. */
+enum { TAIL_LINES = 30, TAIL_BYTES = 8192 };
 
 /* Status records, worker to parent. */
 enum { REC_START = 1, REC_END = 2 };
@@ -54,6 +60,8 @@ typedef struct job {
 	bool reported;       /* its report arrived */
 	job_report rep;
 	strbuf out, err, notes;
+	strbuf tail;         /* did not finish: the last lines of its worker's
+	                      * stderr, shown after its record */
 } job;
 
 /* A worker process and its batch: jobs [first, last) of which those before
@@ -88,6 +96,7 @@ static void pool_free(pool *pl)
 		sb_free(&pl->jobs[i].out);
 		sb_free(&pl->jobs[i].err);
 		sb_free(&pl->jobs[i].notes);
+		sb_free(&pl->jobs[i].tail);
 	}
 	for (int k = 0; k < pl->nw; k++)
 		sb_free(&pl->ws[k].in);
@@ -324,6 +333,35 @@ static void classify(job *j, bool killed, int ws)
 	}
 }
 
+/* j's tail: the last lines of what w wrote on stderr from offset `from`
+ * on (a job's half output is dropped, but not the report of its death). */
+static void keep_tail(const worker *w, uint64_t from, job *j, char *chunk)
+{
+	struct stat st;
+	if (fstat(w->err, &st) != 0 || (uint64_t)st.st_size <= from)
+		return;
+	uint64_t end = (uint64_t)st.st_size;
+	uint64_t start = end - from > TAIL_BYTES ? end - TAIL_BYTES : from;
+	strbuf raw = { 0 };
+	read_range(w->err, start, end, &raw, chunk);
+	size_t len = raw.len;
+	while (len > 0 && raw.s[len - 1] == '\n')
+		len--;
+	size_t at = len;
+	for (int lines = 0; at > 0; at--)
+		if (raw.s[at - 1] == '\n' && ++lines == TAIL_LINES)
+			break;
+	/* a line cut by TAIL_BYTES is left out, unless it is the only one */
+	if (at == 0 && start > from) {
+		const char *nl = memchr(raw.s, '\n', len);
+		if (nl)
+			at = (size_t)(nl - raw.s) + 1;
+	}
+	j->tail.len = 0;
+	sb_putn(&j->tail, raw.s + at, len - at);
+	sb_free(&raw);
+}
+
 /* Reap worker w (its status pipe is at EOF, so every record it sent has
  * been read).  The job it was in, if any, gets its record: killed at its
  * deadline, or died.  A worker that died between jobs is charged to the
@@ -331,7 +369,7 @@ static void classify(job *j, bool killed, int ws)
  * badly (e.g. a sanitizer's finding at exit) gets a record after its last
  * job's output.  Returns the first job of the batch that is to run again
  * (w->last if none): the caller gives them back to the queue. */
-static int reap(worker *w, job *jobs, progress *pr)
+static int reap(worker *w, job *jobs, progress *pr, char *chunk)
 {
 	int ws = 0;
 	while (waitpid(w->pid, &ws, 0) < 0 && errno == EINTR)
@@ -346,6 +384,7 @@ static int reap(worker *w, job *jobs, progress *pr)
 		job *j = &jobs[charged];
 		j->out.len = 0;   /* half a block must not appear */
 		j->err.len = 0;
+		keep_tail(w, w->err_at, j, chunk);
 		j->started = j->done = true;
 		classify(j, w->killed, ws);
 		again = charged + 1;
@@ -353,8 +392,10 @@ static int reap(worker *w, job *jobs, progress *pr)
 			progress_finished(pr, true, false);
 	} else if (w->next == w->last && w->next > w->first) {
 		job *j = &jobs[w->next - 1];
-		if (!clean && !w->killed)
+		if (!clean && !w->killed) {
 			classify(j, false, ws);
+			keep_tail(w, w->err_at, j, chunk);
+		}
 		j->done = true;
 	}
 	close_fd(&w->out);
@@ -416,6 +457,19 @@ static void emit(const job_callbacks *cb, job *j, int i, progress *pr, run_total
 	/* Each block as soon as it is whole: a log being watched grows test by
 	 * test, and a reader that went away is noticed at once. */
 	fflush(stdout);
+	if (j->tail.len > 0) {
+		if (pr)
+			progress_clear(pr);
+		fputs("weft: the worker's stderr ended with:\n", stderr);
+		const char *p = j->tail.s, *end = j->tail.s + j->tail.len;
+		while (p < end) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+			fprintf(stderr, "  | %.*s\n", (int)n, p);
+			p += n + (nl != NULL);
+		}
+		fflush(stderr);
+	}
 	t->jobs++;
 	t->sum.errors += j->rep.errors;
 	t->sum.ok += j->rep.ok;
@@ -430,6 +484,7 @@ static void emit(const job_callbacks *cb, job *j, int i, progress *pr, run_total
 	sb_free(&j->out);
 	sb_free(&j->err);
 	sb_free(&j->notes);
+	sb_free(&j->tail);
 }
 
 /* Milliseconds poll may sleep: until the nearest deadline, and not past the
@@ -615,7 +670,7 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 			if (w->pid == 0)
 				continue;
 			if (w->status < 0) {
-				int unstarted = reap(w, jobs, pr);
+				int unstarted = reap(w, jobs, pr, chunk);
 				queue_give_back(&q, unstarted, w->last);
 			} else if (w->deadline > 0 && !w->killed && now >= w->deadline) {
 				kill(w->pid, SIGKILL);

@@ -223,9 +223,13 @@ static int eval_address(const ti_ctx *c, const ti_state *s, const op *o, const a
 		num = (int64_t)((uint64_t)x.num + (uint64_t)b.num + (uint64_t)a->offset);
 	}
 	if (loc < 0 || loc >= c->t->n_locs || num != 0) {
+		/* herd rejects the test ("non-symbolic memory access"): an
+		 * error, which makes the caller give no answer for it */
 		if (!c->warned->addr) {
 			c->warned->addr = true;
-			diag_warning(c->d, op_loc(c, o), "memory access to an address that is not a location; path dropped");
+			diag_error(c->d, op_loc(c, o),
+			           "memory access through an address that is not a location "
+			           "(herd7: non-symbolic memory access)");
 		}
 		return -1;
 	}

@@ -96,8 +96,9 @@ bool ti_alu(const ti_ctx *c, ti_state *s, const op *o);
 /* Read the operands of an access (load, store, store-conditional): the
  * location into *loc (TI_LOC_UNKNOWN when its address is not known yet),
  * for stores the data into *v and *kv (whether known).  Also checks the
- * destination register of loads and store-conditionals.  False (warned
- * once): the path is dropped. */
+ * destination register of loads and store-conditionals.  False (said once
+ * per run) drops the path: an address that is not exactly a location's is
+ * an error (herd rejects such a test), the rest warnings. */
 bool ti_access(const ti_ctx *c, const ti_state *s, const op *o, int *loc, value *v, bool *kv);
 
 /* The event that op o (index op_index) fetches: kind, instruction and

@@ -45,6 +45,7 @@ static void fake_run(void *ctx, int i, job_report *rep, strbuf *notes)
 	case FAKE_ABORT:
 		printf("half a block that must not appear\n");
 		fflush(stdout);
+		fprintf(stderr, "last words of %d\n", i);
 		abort();
 	case FAKE_SLEEP:
 		printf("never finished\n");
@@ -75,6 +76,37 @@ static void fake_abnormal(void *ctx, int i, enum job_end end, int detail, FILE *
 }
 
 /* Run the suite with stdout sent to a temporary file; return its text. */
+static char *run_captured(const fake_suite *s, const runner_limits *lim, run_totals *t);
+
+/* Run the fake suite with stdout (returned) and, when err is not NULL,
+ * stderr (into *err) captured. */
+static char *run_captured_both(const fake_suite *s, const runner_limits *lim, run_totals *t, char **err)
+{
+	char err_path[] = "/tmp/weft-test-runner-err-XXXXXX";
+	int efd = -1, saved_err = -1;
+	if (err) {
+		efd = mkstemp(err_path);
+		if (efd < 0) {
+			perror("mkstemp");
+			exit(1);
+		}
+		fflush(stderr);
+		saved_err = dup(STDERR_FILENO);
+		dup2(efd, STDERR_FILENO);
+	}
+	char *text = run_captured(s, lim, t);
+	if (err) {
+		fflush(stderr);
+		dup2(saved_err, STDERR_FILENO);
+		close(saved_err);
+		close(efd);
+		diag d = { stderr, 0, 0 };
+		*err = read_whole_file(err_path, NULL, &d);
+		unlink(err_path);
+	}
+	return text;
+}
+
 static char *run_captured(const fake_suite *s, const runner_limits *lim, run_totals *t)
 {
 	char path[] = "/tmp/weft-test-runner-XXXXXX";
@@ -216,11 +248,32 @@ static void test_failures_inside_a_batch(void)
 	sb_free(&t.notes);
 }
 
+/* A crashed worker keeps its voice: what it wrote on stderr while running
+ * the job that killed it comes after the job's record, and nothing of the
+ * jobs before it. */
+static void test_crash_keeps_its_stderr(void)
+{
+	enum fake_kind kinds[] = { FAKE_PRINT, FAKE_ABORT, FAKE_PRINT };
+	fake_suite s = { 3, kinds };
+	runner_limits lim = { 1, 0, 0 };
+	run_totals t;
+	char *err = NULL;
+	char *out = run_captured_both(&s, &lim, &t, &err);
+	CHECK(out && strstr(out, "Test T1 Crashed signal 6\n") != NULL, "abort not reported:\n%s", out ? out : "");
+	CHECK(err && strstr(err, "weft: the worker's stderr ended with:\n  | last words of 1\n") != NULL,
+	      "the crashed job's stderr is not shown:\n%s", err ? err : "");
+	CHECK(err && strstr(err, "  | note from") == NULL, "an earlier job's stderr is in the tail:\n%s", err);
+	free(out);
+	free(err);
+	sb_free(&t.notes);
+}
+
 int main(void)
 {
 	test_failures_inside_a_batch();
 	test_order_independent_of_workers();
 	test_failures_stay_in_their_place();
 	test_empty_run();
+	test_crash_keeps_its_stderr();
 	return test_summary("test_runner");
 }
