@@ -292,3 +292,43 @@ def test_stats_works_with_tables(weft):
     r = weft("-q", "-stats", "-table", "csv", "-model", "sc", SB)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[1].startswith('SB,"Forbidden (') and "forbidden)" in r.stdout
+
+
+# ---- 6. a model written for one architecture ----------------------------------------
+
+def ppc_only_model(tmp_path):
+    m = tmp_path / "powerppc.cat"
+    text = (SRCDIR / "cat" / "power.cat").read_text()
+    m.write_text(text.replace("\n", "\n(* arch: PPC *)\n", 1))
+    return m
+
+
+def test_model_for_another_architecture_is_refused(weft, tmp_path):
+    m = ppc_only_model(tmp_path)
+    x86 = SRCDIR / "litmus" / "X86" / "SB.litmus"
+    r = weft("-q", "-model", m, x86)
+    assert r.returncode == 1 and r.stdout == ""
+    assert "the model is for PPC ((* arch: PPC *)), not for X86" in r.stderr
+    assert weft("-q", "-model", m, SB).returncode == 0
+
+
+def test_herds_fence_include_names_the_architecture(weft, corpus, tmp_path):
+    ppc = corpus / "herd-cat" / "ppc.cat"
+    if not ppc.is_file():
+        pytest.skip("no herd ppc.cat in the corpus")
+    r = weft("-q", "-model", ppc, SRCDIR / "litmus" / "X86" / "SB.litmus")
+    assert r.returncode == 1 and 'not for X86' in r.stderr and 'include "ppcfences.cat"' in r.stderr
+
+
+def test_table_leaves_a_cell_empty_for_a_model_of_another_architecture(weft, tmp_path):
+    m = ppc_only_model(tmp_path)
+    x86 = SRCDIR / "litmus" / "X86" / "MP.litmus"
+    r = weft("-q", "-table", "csv", "-model", m, "-model", "sc", x86, PPC / "MP.litmus")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["test,powerppc,sc", "MP,-,Forbidden", "MP,Allowed,Forbidden"]
+    assert r.stderr.count("does not run the X86 tests") == 1
+    # herd output: no block of that model for the X86 test
+    r = weft("-q", "-model", m, "-model", "sc", x86, PPC / "MP.litmus")
+    assert r.returncode == 0, r.stderr
+    import re
+    assert re.findall(r"^Model (\S+)$", r.stdout, re.M) == ["sc", "powerppc", "sc"]

@@ -41,6 +41,8 @@ cat_model *model_cache_get(model_cache *c, const char *name, diag *d)
 	memset(e, 0, sizeof *e);
 	e->name = xstrdup(name);
 	e->model = cat_model_load(name, &c->path, d);
+	if (e->model)
+		e->archs = model_declared_archs(name, &c->path, &e->archs_because);
 	return e->model;
 }
 
@@ -63,10 +65,17 @@ cat_model *model_cache_get_for(model_cache *c, const char *name, const char *arc
 	for (int i = 0; i < e->n_probed; i++)
 		if (!strcmp(e->probed[i], arch))
 			return e->probe_ok[i] ? m : NULL;
-	bool ok = model_probe(m, arch, d);
-	if (!ok)
-		diag_note(d, (srcloc){ name, 0, 0 }, "the model cannot evaluate a small %s test: each %s test "
-			  "under it counts as an error, without these messages again", arch, arch);
+	bool ok;
+	if (e->archs && !model_archs_has(e->archs, arch)) {
+		ok = false;
+		diag_error(d, (srcloc){ name, 0, 0 }, "the model is for %s (%s), not for %s: each %s test "
+			   "under it counts as an error", e->archs, e->archs_because, arch, arch);
+	} else {
+		ok = model_probe(m, arch, d);
+		if (!ok)
+			diag_note(d, (srcloc){ name, 0, 0 }, "the model cannot evaluate a small %s test: each %s "
+				  "test under it counts as an error, without these messages again", arch, arch);
+	}
 	e->probed = xrealloc(e->probed, ((size_t)e->n_probed + 1) * sizeof *e->probed);
 	e->probe_ok = xrealloc(e->probe_ok, ((size_t)e->n_probed + 1) * sizeof *e->probe_ok);
 	e->probed[e->n_probed] = xstrdup(arch);
@@ -86,9 +95,34 @@ bool model_check_file(model_cache *c, const char *path, diag *d)
 	return ok;
 }
 
+bool model_cache_applies(model_cache *c, const char *name, const char *arch)
+{
+	cached_model *e = entry_of(c, name);
+	return !e || !e->archs || !arch || model_archs_has(e->archs, arch);
+}
+
+void model_cache_note_skip(model_cache *c, const char *name, const char *arch, diag *d)
+{
+	cached_model *e = entry_of(c, name);
+	if (!e || !arch)
+		return;
+	/* noted once: remembered as probed (and failed) for arch */
+	for (int i = 0; i < e->n_probed; i++)
+		if (!strcmp(e->probed[i], arch))
+			return;
+	diag_note(d, (srcloc){ name, 0, 0 }, "the model is for %s (%s): it does not run the %s tests "
+		  "(their cells and blocks for it are left out)", e->archs, e->archs_because, arch);
+	e->probed = xrealloc(e->probed, ((size_t)e->n_probed + 1) * sizeof *e->probed);
+	e->probe_ok = xrealloc(e->probe_ok, ((size_t)e->n_probed + 1) * sizeof *e->probe_ok);
+	e->probed[e->n_probed] = xstrdup(arch);
+	e->probe_ok[e->n_probed++] = false;
+}
+
 void model_cache_free(model_cache *c)
 {
 	for (int i = 0; i < c->n; i++) {
+		free(c->entries[i].archs);
+		free(c->entries[i].archs_because);
 		for (int k = 0; k < c->entries[i].n_probed; k++)
 			free(c->entries[i].probed[k]);
 		free(c->entries[i].probed);

@@ -19,6 +19,9 @@ typedef struct cached_model {
 	int n_probed;
 	char **probed;      /* architectures it was probed on (owned) */
 	bool *probe_ok;     /* and whether it evaluated there */
+	char *archs;        /* the architectures it says it is for, blank
+	                     * separated (model_arch.c); NULL: all (owned) */
+	char *archs_because; /* where it says so, for messages (owned) */
 } cached_model;
 
 typedef struct model_cache {
@@ -38,15 +41,33 @@ void model_cache_init(model_cache *c, const weft_options *o);
 cat_model *model_cache_get(model_cache *c, const char *name, diag *d);
 /* As model_cache_get, for tests of architecture `arch` (may be NULL): the
  * first time, the model is evaluated on that architecture's probe; when it
- * fails there, the errors are reported then, and NULL is returned now and
- * on every later call for that architecture. */
+ * fails there, or says it is for other architectures, an error is
+ * reported then, and NULL is returned now and on every later call for that
+ * architecture. */
 cat_model *model_cache_get_for(model_cache *c, const char *name, const char *arch, diag *d);
 void model_cache_free(model_cache *c);
+/* Whether the model called `name` (loaded, or failed) is for tests of
+ * architecture `arch`: false only when it says it is for others. */
+bool model_cache_applies(model_cache *c, const char *name, const char *arch);
+/* When the model does not apply to arch: a note, once per (model, arch),
+ * that its tests of arch are left out (with several -model options). */
+void model_cache_note_skip(model_cache *c, const char *name, const char *arch, diag *d);
 
 /* `weft -check FILE.cat`: parse and resolve the file (cat_check_file), load
  * it, and evaluate it on the probes (model_probe_any): false after
  * reporting located errors through d. */
 bool model_check_file(model_cache *c, const char *path, diag *d);
+
+/* ---- architectures (model_arch.c) ----------------------------------------- */
+
+/* The architectures the model called `name` says it is for (an
+ * `(* arch: PPC *)` comment, or an include of herd's ppcfences.cat,
+ * x86fences.cat, ...), blank separated, or NULL when it says nothing
+ * (then it is for all).  *because is set to the text that says it.  Both
+ * owned by the caller. */
+char *model_declared_archs(const char *name, const cat_search_path *sp, char **because);
+/* Whether blank-separated `archs` names `arch`. */
+bool model_archs_has(const char *archs, const char *arch);
 
 /* ---- probes (model_probe.c) ------------------------------------------------ */
 

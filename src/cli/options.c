@@ -30,7 +30,9 @@ static const opt_spec specs[] = {
 	  "memory model: a .cat file, or NAME.cat on the search path (sc, tso, power; "
 	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64. Repeatable: "
 	  "every test runs under each model, in order, each block then ending with "
-	  "`Model LABEL` (the short name, or the argument when two share one)" },
+	  "`Model LABEL` (the short name, or the argument when two share one). A model "
+	  "that says it is for other architectures ((* arch: PPC *), or herd's include "
+	  "\"ppcfences.cat\") is refused alone, left out among several" },
 	{ OPT_ENGINE, "engine", NULL, "NAME",
 	  "exploration engine: rsmc (default: commit-before exploration, forbidden "
 	  "executions cut off early; a test it cannot vouch for under the model goes to "

@@ -1,0 +1,107 @@
+/* model_arch.c — the architectures a model says it is written for.
+ *
+ * herd's models say it by including their architecture's fences (ppc.cat
+ * includes ppcfences.cat, x86tso.cat includes x86fences.cat); weft's may
+ * say it in a comment, `(* arch: PPC *)` (several names separated by
+ * commas or blanks).  A model that says neither is for every architecture.
+ * Only the model's own file is read, not its includes' includes: the top
+ * of the file is where a reader looks for what a model is for. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "models.h"
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* The model's file, found as cat_model_load finds it: a path as given,
+ * FILE.cat in the current folder, else NAME.cat (or its alias's) on the
+ * search path.  Owned by the caller; NULL when not found. */
+static char *model_file(const char *name, const cat_search_path *sp)
+{
+	if (strchr(name, '/') || (has_suffix(name, ".cat") && access(name, R_OK) == 0))
+		return xstrdup(name);
+	const char *alias = !strcmp(name, "ppc") ? "power" : !strcmp(name, "x86tso") ? "tso" : NULL;
+	const char *tries[2] = { name, alias };
+	for (int k = 0; k < 2 && tries[k]; k++)
+		for (int i = 0; i < sp->n; i++) {
+			char *path = xasprintf("%s/%s%s", sp->dirs[i], tries[k], has_suffix(tries[k], ".cat") ? "" : ".cat");
+			if (access(path, R_OK) == 0)
+				return path;
+			free(path);
+		}
+	return NULL;
+}
+
+/* herd's fence files and the architectures they belong to. */
+static const char *const fence_files[][2] = {
+	{ "ppcfences.cat", "PPC" },
+	{ "x86fences.cat", "X86 X86_64" },
+	{ "armfences.cat", "ARM" },
+	{ "aarch64fences.cat", "AArch64" },
+};
+
+static void add_words(strbuf *archs, const char *words, size_t len)
+{
+	char *copy = xstrndup(words, len);
+	char *save = NULL;
+	for (char *w = strtok_r(copy, " \t\r\n,", &save); w; w = strtok_r(NULL, " \t\r\n,", &save))
+		if (!model_archs_has(archs->s, w))
+			sb_printf(archs, "%s%s", archs->len ? " " : "", w);
+	free(copy);
+}
+
+char *model_declared_archs(const char *name, const cat_search_path *sp, char **because)
+{
+	*because = NULL;
+	char *path = model_file(name, sp);
+	char *text = path ? read_whole_file(path, NULL, NULL) : NULL;
+	free(path);
+	if (!text)
+		return NULL;
+	strbuf archs = { 0 };
+	for (const char *p = text; (p = strstr(p, "(*")); p += 2) {
+		const char *q = p + 2;
+		while (isspace((unsigned char)*q))
+			q++;
+		const char *end = strstr(q, "*)");
+		if (end && !strncmp(q, "arch:", 5)) {
+			add_words(&archs, q + 5, (size_t)(end - q - 5));
+			if (!*because)
+				*because = xstrndup(p, (size_t)(end + 2 - p));
+		}
+	}
+	for (const char *p = text; (p = strstr(p, "include")); p += 7) {
+		const char *q = p + 7;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q != '"')
+			continue;
+		for (size_t i = 0; i < sizeof fence_files / sizeof fence_files[0]; i++) {
+			size_t n = strlen(fence_files[i][0]);
+			if (!strncmp(q + 1, fence_files[i][0], n) && q[1 + n] == '"') {
+				add_words(&archs, fence_files[i][1], strlen(fence_files[i][1]));
+				if (!*because)
+					*because = xasprintf("include \"%s\"", fence_files[i][0]);
+			}
+		}
+	}
+	free(text);
+	return archs.len ? sb_take(&archs) : NULL;
+}
+
+bool model_archs_has(const char *archs, const char *arch)
+{
+	if (!archs || !arch)
+		return false;
+	size_t n = strlen(arch);
+	for (const char *p = archs; (p = strstr(p, arch)); p += n)
+		if ((p == archs || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return true;
+	return false;
+}
