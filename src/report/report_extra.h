@@ -107,6 +107,9 @@ void table_write(FILE *out, const outcome_table *t, enum table_format f, enum ta
 typedef struct hw_log hw_log;
 
 hw_log *hw_log_read(const char *path, diag *d);
+/* As hw_log_read, from text in memory; `path` names it in messages and
+ * gives the column's default title. */
+hw_log *hw_log_parse(const char *path, const char *text, diag *d);
 void hw_log_free(hw_log *h);
 /* Its column header: the mcompare column's name, else the file's base name. */
 const char *hw_log_title(const hw_log *h);

@@ -272,6 +272,14 @@ hw_log *hw_log_read(const char *path, diag *d)
 	char *text = read_all(path, d);
 	if (!text)
 		return NULL;
+	hw_log *h = hw_log_parse(path, text, d);
+	free(text);
+	return h;
+}
+
+hw_log *hw_log_parse(const char *path, const char *text_in, diag *d)
+{
+	char *text = xstrdup(text_in);
 	hw_log *h = xcalloc(1, sizeof *h);
 	char *copy = xstrdup(text);
 	if (!read_mcompare(h, copy)) {

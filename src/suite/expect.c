@@ -300,24 +300,18 @@ static int compare_expectations(const void *a, const void *b)
 	return c ? c : strcmp(x->model, y->model);
 }
 
-bool expect_read(expect_set *s, const char *path, diag *d)
+/* The reader behind expect_read and expect_read_text: the parser's input
+ * is set; `path` names it in messages. */
+static bool read_parser(expect_set *s, yaml_parser_t *parser, const char *path, diag *d)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		diag_error(d, (srcloc){ path, 0, 0 }, "cannot open expectations");
-		return false;
-	}
-	yaml_parser_t parser;
-	yaml_parser_initialize(&parser);
-	yaml_parser_set_input_file(&parser, f);
 	reader r = { .path = path, .d = d };
 	bool ok = true, results = false;
 	/* One document of expectations, or a stream of result documents. */
 	for (int n = 0; ok; n++) {
-		if (!yaml_parser_load(&parser, &r.doc)) {
-			diag_error(d, (srcloc){ path, (int)parser.problem_mark.line + 1,
-						(int)parser.problem_mark.column + 1 },
-				   "YAML: %s", parser.problem ? parser.problem : "malformed");
+		if (!yaml_parser_load(parser, &r.doc)) {
+			diag_error(d, (srcloc){ path, (int)parser->problem_mark.line + 1,
+						(int)parser->problem_mark.column + 1 },
+				   "YAML: %s", parser->problem ? parser->problem : "malformed");
 			ok = false;
 			break;
 		}
@@ -344,11 +338,35 @@ bool expect_read(expect_set *s, const char *path, diag *d)
 		}
 		yaml_document_delete(&r.doc);
 	}
-	yaml_parser_delete(&parser);
-	fclose(f);
 	/* Sorted now, in the parent: workers only search. */
 	if (s->n > 0)
 		qsort(s->v, (size_t)s->n, sizeof *s->v, compare_expectations);
+	return ok;
+}
+
+bool expect_read(expect_set *s, const char *path, diag *d)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		diag_error(d, (srcloc){ path, 0, 0 }, "cannot open expectations");
+		return false;
+	}
+	yaml_parser_t parser;
+	yaml_parser_initialize(&parser);
+	yaml_parser_set_input_file(&parser, f);
+	bool ok = read_parser(s, &parser, path, d);
+	yaml_parser_delete(&parser);
+	fclose(f);
+	return ok;
+}
+
+bool expect_read_text(expect_set *s, const char *name, const char *text, size_t len, diag *d)
+{
+	yaml_parser_t parser;
+	yaml_parser_initialize(&parser);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	bool ok = read_parser(s, &parser, name, d);
+	yaml_parser_delete(&parser);
 	return ok;
 }
 

@@ -96,6 +96,9 @@ expect_set *expect_new(void);
 /* Add the expectations of one file.  Returns false after reporting located
  * errors through d. */
 bool expect_read(expect_set *s, const char *path, diag *d);
+/* As expect_read, from len bytes of text in memory; `name` names it in
+ * messages. */
+bool expect_read_text(expect_set *s, const char *name, const char *text, size_t len, diag *d);
 void expect_free(expect_set *s);
 /* Number of expectations read. */
 int expect_count(const expect_set *s);

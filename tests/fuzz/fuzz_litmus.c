@@ -1,0 +1,29 @@
+/* fuzz_litmus.c — libFuzzer target: the litmus reader, then, on a small test
+ * it accepts, both engines under weft's sc model and the architecture's
+ * default one. */
+#include "fuzz_run.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static cat_model *models[2];
+	if (size > FUZZ_MAX_INPUT)
+		return 0;
+	diag d = fuzz_diag();
+	if (!models[0]) {
+		cat_search_path sp = fuzz_search_path();
+		models[0] = cat_model_load("sc", &sp, &d);
+		models[1] = cat_model_load("power", &sp, &d);
+	}
+	char *text = fuzz_text(data, size);
+	litmus_test *t = litmus_parse_string("fuzz.litmus", text, &d);
+	if (t && fuzz_small(t))
+		for (int i = 0; i < 2; i++)
+			if (models[i])
+				fuzz_engines(t, models[i], &d);
+	if (t)
+		litmus_test_free(t);
+	free(text);
+	return 0;
+}
