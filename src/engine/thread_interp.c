@@ -57,8 +57,11 @@ static void idxset_union(idxset *dst, const idxset *a, const idxset *b)
 
 void dep_list_add(dep_list *l, int from, int to)
 {
-	for (int i = 0; i < l->n; i++)
-		if (l->e[i].from == from && l->e[i].to == to)
+	/* an event's edges are all added when it is fetched, after those of
+	 * every earlier event: a duplicate can only be among the last ones
+	 * (a path of n events costs O(n) per edge otherwise, O(n^3) in all) */
+	for (int i = l->n - 1; i >= 0 && l->e[i].to == to; i--)
+		if (l->e[i].from == from)
 			return;
 	GROW(l->e, l->cap, (size_t)l->n + 1);
 	l->e[l->n].from = from;
@@ -66,10 +69,24 @@ void dep_list_add(dep_list *l, int from, int to)
 	l->n++;
 }
 
+/* Edges from each of `from` (a set: no duplicates) to `to`: only those of
+ * earlier calls for `to` can repeat one, so only they are looked at. */
 static void edges_from(dep_list *l, const idxset *from, int to)
 {
-	for (int i = 0; i < from->n; i++)
-		dep_list_add(l, from->v[i], to);
+	int before = l->n, first = l->n;
+	while (first > 0 && l->e[first - 1].to == to)
+		first--;
+	GROW(l->e, l->cap, (size_t)l->n + (size_t)from->n);
+	for (int i = 0; i < from->n; i++) {
+		bool dup = false;
+		for (int k = first; k < before && !dup; k++)
+			dup = l->e[k].from == from->v[i];
+		if (!dup) {
+			l->e[l->n].from = from->v[i];
+			l->e[l->n].to = to;
+			l->n++;
+		}
+	}
 }
 
 /* ---- states ----------------------------------------------------------------------- */

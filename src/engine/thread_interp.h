@@ -131,6 +131,8 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
 
 /* Dependency lists.  Copy and free are inline: RSMC copies every
  * thread's lists with each state it tries (rsmc_state_copy). */
+/* Add the edge from -> to unless it is there; a list gets its edges
+ * grouped by `to`, in fetch order (ti_record_deps). */
 void dep_list_add(dep_list *l, int from, int to);
 
 /* dst := src, reusing dst's buffer. */

@@ -48,7 +48,9 @@ typedef struct interp {
 	long max_path_stores;    /* most store events on one path so far */
 	double deadline;         /* see paths_build; 0: none */
 	long emitted;
-	unsigned long ops_run;   /* ops run, for out_of_time */
+	unsigned long work;      /* ops run and event copies made, and when
+	                          * out_of_time next looks at the clock */
+	unsigned long next_clock;
 	bool timed_out;
 	interp_warned warned;
 } interp;
@@ -159,16 +161,20 @@ static void push_pending(pending_stack *st, istate *s, int pc)
 	st->n++;
 }
 
-/* How many ops run between two looks at the clock. */
-enum { CLOCK_EVERY_OPS = 4096 };
+/* How much work (an op run, an event copied into a fork) between two
+ * looks at the clock: about a tenth of a millisecond. */
+enum { CLOCK_EVERY = 4096 };
 
-/* Is the deadline past?  Looked up every CLOCK_EVERY_OPS ops, so that one
- * long thread cannot overrun it either. */
-static bool out_of_time(interp *ip)
+/* Is the deadline past?  Looked up every CLOCK_EVERY units of work, so
+ * that one long thread, or the forks of a long path, cannot overrun it. */
+static bool out_of_time(interp *ip, unsigned long work)
 {
-	if (!ip->timed_out && ip->deadline > 0 && (++ip->ops_run % CLOCK_EVERY_OPS) == 0 &&
-	    paths_clock() > ip->deadline)
-		ip->timed_out = true;
+	ip->work += work;
+	if (!ip->timed_out && ip->deadline > 0 && ip->work >= ip->next_clock) {
+		ip->next_clock = ip->work + CLOCK_EVERY;
+		if (paths_clock() > ip->deadline)
+			ip->timed_out = true;
+	}
 	return ip->timed_out;
 }
 
@@ -181,7 +187,9 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 	const ti_ctx *c = &ip->c;
 	const thread *th = c->th;
 	for (;;) {
-		if (out_of_time(ip))
+		/* an event gets a ctrl edge from every load a branch before it
+		 * tested: that is the op's cost on a long path */
+		if (out_of_time(ip, 1 + (unsigned long)s->r.ctrl.n))
 			goto end;
 		if (pc < 0 || pc >= th->n_ops) {
 			emit(ip, s, false);
@@ -201,6 +209,8 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 				goto end;
 			const value_set *vs = &ip->vals[loc];
 			if (vs->n == 0)
+				goto end;
+			if (out_of_time(ip, (unsigned long)(vs->n - 1) * (unsigned long)s->n_ev))
 				goto end;
 			/* the clones are made before s takes the last value */
 			int first = st->n;
@@ -222,6 +232,8 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 				goto end;
 			istate *fail = NULL;
 			if (o->kind == OP_STCOND) {
+				if (out_of_time(ip, (unsigned long)s->n_ev))
+					goto end;
 				/* The failing branch: no event, flag 0. */
 				fail = istate_clone(ip, s);
 				ti_set_stcond_flag(&fail->r, o, -1, value_int(0), true);
