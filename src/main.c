@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "cli/inputs.h"
+#include "cli/interactive.h"
 #include "cli/job.h"
 #include "cli/options.h"
 #include "cli/progress.h"
@@ -254,6 +255,11 @@ int main(int argc, char **argv)
 		printf("weft %s\n", PACKAGE_VERSION);
 		options_free(&o);
 		return 0;
+	}
+	if (o.interactive) {
+		rc = interactive_run(&o, stdin, stdout);
+		options_free(&o);
+		return rc;
 	}
 	if (o.inputs.n == 0) {
 		fputs("weft: no input files\n", stderr);

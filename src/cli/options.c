@@ -10,7 +10,7 @@
 #include "../util/util.h"
 
 enum opt_id {
-	OPT_HELP, OPT_VERSION, OPT_CHECK, OPT_DUMP, OPT_MODEL, OPT_ENGINE,
+	OPT_HELP, OPT_VERSION, OPT_CHECK, OPT_DUMP, OPT_INTERACTIVE, OPT_MODEL, OPT_ENGINE,
 	OPT_INCLUDE, OPT_TIMEOUT, OPT_STATS, OPT_FORMAT, OPT_JOBS, OPT_MAXMEM,
 	OPT_QUIET, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
@@ -95,6 +95,12 @@ static const opt_spec specs[] = {
 	  "evaluated on a small test of each architecture, to find type errors): print "
 	  "nothing for good files, diagnostics for bad ones; exit 0 only if all pass" },
 	{ OPT_DUMP, "dump", NULL, NULL, "print each parsed program in weft's readable form" },
+	{ OPT_INTERACTIVE, "i", NULL, NULL,
+	  "explore one test by hand (weft -i [-model M] TEST.litmus): commands read from "
+	  "standard input commit events one at a time, choosing what each load reads and "
+	  "where each store goes in coherence, with the model's verdict on every choice; "
+	  "goto STATE searches for an execution ending in STATE or says which checks "
+	  "forbid it, with a cycle ('help' at the prompt lists the commands)" },
 	{ OPT_VERSION, "version", NULL, NULL, "print the version and exit" },
 	{ OPT_HELP, "help", "h", NULL, "print this help and exit" },
 };
@@ -130,6 +136,7 @@ void options_print_help(FILE *out)
 {
 	fputs("Usage: weft [OPTIONS] FILE.litmus|DIR|@LIST ...\n"
 	      "       weft -check FILE.litmus|FILE.cat ...\n"
+	      "       weft -i [-model M] FILE.litmus\n"
 	      "\n"
 	      "Runs herd-style litmus tests against an axiomatic memory model written in\n"
 	      "cat, and prints herd7's result block for each test.  A DIR argument means\n"
@@ -262,6 +269,11 @@ static int keyword_index(const char *val, const char *const *names, int n)
 /* Options that only make sense together, or not at all together. */
 static int check_combinations(const weft_options *o, bool cells_given)
 {
+	/* a session explores one test under one model, answering on stdout */
+	if (o->interactive && (o->models.n > 1 || o->table != TBL_NONE || o->explain || o->show != SHOW_NONE ||
+			       o->format != FMT_HERD || o->inputs.n != 1))
+		return usage_error("%s explores one test under one model: one .litmus file, at most one "
+		                   "-model, and none of -table, -explain, -show, -format", "-i");
 	if (o->explain && o->format != FMT_HERD)
 		return usage_error("%s prints text after herd's blocks: not with -format yaml", "-explain");
 	/* Explanations and graphs are drawn from every candidate execution,
@@ -428,6 +440,7 @@ int options_parse(weft_options *o, int argc, char **argv)
 		case OPT_OUTPUT: o->output = val; break;
 		case OPT_HARDWARE: o->hardware = val; break;
 		case OPT_EXPLAIN: o->explain = true; break;
+		case OPT_INTERACTIVE: o->interactive = true; break;
 		}
 	}
 	if (!o->engine_given)

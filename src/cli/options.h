@@ -83,6 +83,7 @@ typedef struct weft_options {
 	const char *output;      /* -o: the table's file, or -show's folder */
 	const char *hardware;    /* -hardware LOG: a table column from a log */
 	bool explain;            /* -explain */
+	bool interactive;        /* -i: explore one test by hand (interactive.h) */
 	enum weft_show show;     /* -show WHICH */
 	str_list inputs;         /* files, directories, @LIST files */
 } weft_options;

@@ -1,0 +1,540 @@
+/* session.c — the session: its current state, the history undo walks back,
+ * and the commands that look at a state or move to another one.  See
+ * session.h; goto is session_goto.c, dot session_dot.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "session_int.h"
+
+/* ---- state and history ------------------------------------------------------------- */
+
+static void refresh(session *s)
+{
+	for (int i = 0; i < s->n_events; i++) {
+		free(s->events[i].name);
+		free(s->events[i].desc);
+	}
+	free(s->events);
+	for (int i = 0; i < s->n_commits; i++)
+		free(s->commits[i]);
+	free(s->commits);
+	const sstate *st = &s->cur;
+	s->events = xcalloc((size_t)st->n_view + 1, sizeof *s->events);
+	s->n_events = 0;
+	for (int v = 0; v < st->n_view; v++) {
+		sref r = st->view[v];
+		const sev *e = sstate_ev(st, r);
+		if (e && e->failed)
+			continue;
+		session_event *out = &s->events[s->n_events++];
+		strbuf sb = { 0 };
+		sstate_describe(st, r, &sb);
+		out->name = xstrdup(st->name[v]);
+		out->desc = sb_take(&sb);
+		out->thread = r.thread;
+		out->memory = !e || e->kind == EV_READ || e->kind == EV_WRITE;
+		out->committed = !e || e->committed;
+		out->enabled = e && sstate_enabled(st, r);
+	}
+	s->commits = xcalloc((size_t)st->n_dec + 1, sizeof *s->commits);
+	s->n_commits = st->n_dec;
+	for (int i = 0; i < st->n_dec; i++) {
+		strbuf sb = { 0 };
+		int v = sstate_view_index(st, st->dec[i].ev);
+		sb_printf(&sb, "%s ", v >= 0 && st->name[v][0] ? st->name[v] : "?");
+		sstate_param_name(st, &st->dec[i], &sb);
+		s->commits[i] = sb_take(&sb);
+	}
+}
+
+void session_set_state(session *s, const sdecision *dec, int n, bool remember)
+{
+	if (remember) {
+		GROW(s->hist, s->cap_hist, (size_t)s->n_hist + 1);
+		s->hist[s->n_hist].n = s->cur.n_dec;
+		s->hist[s->n_hist].dec = xmalloc(((size_t)s->cur.n_dec + 1) * sizeof *s->cur.dec);
+		if (s->cur.n_dec)
+			memcpy(s->hist[s->n_hist].dec, s->cur.dec, (size_t)s->cur.n_dec * sizeof *s->cur.dec);
+		s->n_hist++;
+	}
+	sstate next;
+	sstate_build(&next, s->t, s->unroll, dec, n);
+	sstate_free(&s->cur);
+	s->cur = next;
+	refresh(s);
+}
+
+session *session_new(const litmus_test *t, cat_model *m, int unroll, diag *d)
+{
+	session *s = xcalloc(1, sizeof *s);
+	s->t = t;
+	s->m = m;
+	s->unroll = unroll > 0 ? unroll : 2;
+	s->sink = fopen("/dev/null", "w");
+	s->quiet.out = s->sink ? s->sink : stderr;
+	sstate_build(&s->cur, t, s->unroll, NULL, 0);
+	refresh(s);
+	sverdict v;
+	strbuf why = { 0 };
+	if (!sverdict_of(m, &s->cur, &v, d, &why)) {
+		diag_error(d, (srcloc){ t->file, 0, 0 }, "%s", why.s ? why.s : "the model could not evaluate");
+		sb_free(&why);
+		session_free(s);
+		return NULL;
+	}
+	sverdict_free(&v);
+	return s;
+}
+
+void session_free(session *s)
+{
+	if (!s)
+		return;
+	for (int i = 0; i < s->n_events; i++) {
+		free(s->events[i].name);
+		free(s->events[i].desc);
+	}
+	free(s->events);
+	for (int i = 0; i < s->n_commits; i++)
+		free(s->commits[i]);
+	free(s->commits);
+	for (int i = 0; i < s->n_hist; i++)
+		free(s->hist[i].dec);
+	free(s->hist);
+	sstate_free(&s->cur);
+	if (s->sink)
+		fclose(s->sink);
+	free(s);
+}
+
+int session_n_events(const session *s) { return s->n_events; }
+const session_event *session_event_at(const session *s, int i) { return &s->events[i]; }
+int session_n_commits(const session *s) { return s->n_commits; }
+const char *session_commit_text(const session *s, int i) { return s->commits[i]; }
+bool session_complete(const session *s) { return sstate_complete(&s->cur); }
+
+/* ---- the final state --------------------------------------------------------------- */
+
+static void add_lval(lval *v, int *n, lval lv)
+{
+	for (int i = 0; i < *n; i++)
+		if (v[i].thread == lv.thread && v[i].reg == lv.reg && v[i].loc == lv.loc)
+			return;
+	v[(*n)++] = lv;
+}
+
+static int count_atoms(const cond *c)
+{
+	if (!c)
+		return 0;
+	return (c->kind == COND_EQ || c->kind == COND_NE) + count_atoms(c->l) + count_atoms(c->r);
+}
+
+static void collect_lvals(const cond *c, lval *v, int *n)
+{
+	if (!c)
+		return;
+	if (c->kind == COND_EQ || c->kind == COND_NE)
+		add_lval(v, n, c->lhs);
+	collect_lvals(c->l, v, n);
+	collect_lvals(c->r, v, n);
+}
+
+void sstate_state_line(const sstate *st, strbuf *out)
+{
+	const litmus_test *t = st->t;
+	lval *v = xcalloc((size_t)(count_atoms(t->cond) + t->n_observed + 1), sizeof *v);
+	int n = 0;
+	collect_lvals(t->cond, v, &n);
+	for (int i = 0; i < t->n_observed; i++)
+		add_lval(v, &n, t->observed[i]);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			sb_putc(out, ' ');
+		lval_print(t, v[i], out);
+		sb_putc(out, '=');
+		value_print(t, sstate_final(st, v[i]), out);
+		sb_putc(out, ';');
+	}
+	free(v);
+}
+
+void session_final_state(const session *s, strbuf *out)
+{
+	sstate_state_line(&s->cur, out);
+}
+
+/* ---- choices ------------------------------------------------------------------------- */
+
+/* The enabled event called `event`: its reference, or false with why. */
+static bool find_enabled(const session *s, const char *event, sref *r, strbuf *why)
+{
+	int v = sstate_find(&s->cur, event);
+	if (v < 0) {
+		sb_printf(why, "no event called '%s' (show lists them)", event);
+		return false;
+	}
+	*r = s->cur.view[v];
+	if (!sstate_enabled(&s->cur, *r)) {
+		const sev *e = sstate_ev(&s->cur, *r);
+		sb_printf(why, "event %s is %s", event,
+			  !e ? "an initial write" : e->committed || e->failed ? "committed already"
+				: (e->kind != EV_READ && e->kind != EV_WRITE) ? "not a memory access"
+				: "not enabled: its value depends on a load not committed yet");
+		return false;
+	}
+	return true;
+}
+
+void session_choices_free(session_choices *c)
+{
+	for (int i = 0; i < c->n; i++) {
+		free(c->v[i].param);
+		free(c->v[i].check);
+		free(c->v[i].cycle);
+	}
+	free(c->v);
+	memset(c, 0, sizeof *c);
+}
+
+bool session_choices_of(session *s, const char *event, session_choices *out, strbuf *why)
+{
+	memset(out, 0, sizeof *out);
+	sref r;
+	if (!find_enabled(s, event, &r, why))
+		return false;
+	sdecision *p;
+	int n = sstate_params(&s->cur, r, &p);
+	out->v = xcalloc((size_t)n + 1, sizeof *out->v);
+	for (int i = 0; i < n; i++) {
+		session_choice *c = &out->v[out->n++];
+		strbuf sb = { 0 };
+		sstate_param_name(&s->cur, &p[i], &sb);
+		c->param = sb_take(&sb);
+		sstate next;
+		sstate_extend(&next, &s->cur, &p[i]);
+		sverdict v;
+		bool ok = sverdict_of(s->m, &next, &v, &s->quiet, why);
+		sstate_free(&next);
+		if (!ok) {
+			free(p);
+			session_choices_free(out);
+			return false;
+		}
+		c->allowed = v.allowed;
+		c->check = v.check_name ? xstrdup(v.check_name) : NULL;
+		c->cycle = v.cycle ? xstrdup(v.cycle) : NULL;
+		sverdict_free(&v);
+	}
+	free(p);
+	return true;
+}
+
+/* The decision `event param`, or false with why. */
+static bool find_decision(session *s, const char *event, const char *param, sdecision *d, strbuf *why)
+{
+	sref r;
+	if (!find_enabled(s, event, &r, why))
+		return false;
+	sdecision *p;
+	int n = sstate_params(&s->cur, r, &p);
+	for (int i = 0; i < n; i++) {
+		strbuf sb = { 0 };
+		sstate_param_name(&s->cur, &p[i], &sb);
+		bool same = sb.s && !strcmp(sb.s, param);
+		sb_free(&sb);
+		if (same) {
+			*d = p[i];
+			free(p);
+			return true;
+		}
+	}
+	sb_printf(why, "'%s' is not a choice of %s:", param, event);
+	for (int i = 0; i < n; i++) {
+		sb_putc(why, ' ');
+		sstate_param_name(&s->cur, &p[i], why);
+	}
+	free(p);
+	return false;
+}
+
+/* "e: R x (P1) reads i(x)" */
+static void say_choice(const session *s, const sdecision *d, strbuf *out)
+{
+	int v = sstate_view_index(&s->cur, d->ev);
+	const sev *e = sstate_ev(&s->cur, d->ev);
+	sb_printf(out, "%s: ", s->cur.name[v]);
+	sstate_describe(&s->cur, d->ev, out);
+	if (d->fail)
+		sb_puts(out, " fails");
+	else
+		sb_puts(out, e->kind == EV_READ ? " reads " : " co-after ");
+	if (!d->fail)
+		sstate_param_name(&s->cur, d, out);
+}
+
+/* Judge `event param` from the current state: the verdict, and the state
+ * it leads to in *next (freed by the caller) when true. */
+static bool judge(session *s, const char *event, const char *param, sdecision *d, sstate *next, sverdict *v,
+		  strbuf *why)
+{
+	if (!find_decision(s, event, param, d, why))
+		return false;
+	sstate_extend(next, &s->cur, d);
+	if (!sverdict_of(s->m, next, v, &s->quiet, why)) {
+		sstate_free(next);
+		return false;
+	}
+	return true;
+}
+
+bool session_why(session *s, const char *event, const char *param, strbuf *out)
+{
+	sdecision d;
+	sstate next;
+	sverdict v;
+	if (!judge(s, event, param, &d, &next, &v, out))
+		return false;
+	say_choice(s, &d, out);
+	if (v.allowed)
+		sb_printf(out, ": allowed (%s)\n",
+			  sstate_complete(&next) ? "every check holds on the complete execution"
+						 : "every monotone check holds on the partial execution");
+	else
+		sb_printf(out, ": forbidden by %s\n  %s\n", v.check_name, v.cycle ? v.cycle : "");
+	sverdict_free(&v);
+	sstate_free(&next);
+	return true;
+}
+
+bool session_commit(session *s, const char *event, const char *param, strbuf *why)
+{
+	sdecision d;
+	sstate next;
+	sverdict v;
+	if (!judge(s, event, param, &d, &next, &v, why))
+		return false;
+	bool ok = v.allowed;
+	if (!ok) {
+		sb_puts(why, "refused: ");
+		say_choice(s, &d, why);
+		sb_printf(why, " is forbidden by %s\n  %s", v.check_name, v.cycle ? v.cycle : "");
+	} else {
+		session_set_state(s, next.dec, next.n_dec, true);
+	}
+	sverdict_free(&v);
+	sstate_free(&next);
+	return ok;
+}
+
+bool session_undo(session *s)
+{
+	if (s->n_hist == 0)
+		return false;
+	s->n_hist--;
+	sdecision *dec = s->hist[s->n_hist].dec;
+	session_set_state(s, dec, s->hist[s->n_hist].n, false);
+	free(dec);
+	return true;
+}
+
+void session_reset(session *s)
+{
+	session_set_state(s, NULL, 0, true);
+}
+
+/* ---- auto ------------------------------------------------------------------------------ */
+
+/* States already searched (their keys), in an open-addressing table. */
+typedef struct strset {
+	size_t n, cap;
+	char **slot;
+} strset;
+
+static size_t str_hash(const char *k)
+{
+	size_t h = 5381;
+	for (; *k; k++)
+		h = h * 33 + (unsigned char)*k;
+	return h;
+}
+
+/* Adds key (taking it); false when it was there (key freed). */
+static bool strset_add(strset *set, char *key)
+{
+	if (2 * (set->n + 1) > set->cap) {
+		size_t cap = set->cap ? 2 * set->cap : 64;
+		char **slot = xcalloc(cap, sizeof *slot);
+		for (size_t i = 0; i < set->cap; i++)
+			if (set->slot[i]) {
+				size_t h = str_hash(set->slot[i]) & (cap - 1);
+				while (slot[h])
+					h = (h + 1) & (cap - 1);
+				slot[h] = set->slot[i];
+			}
+		free(set->slot);
+		set->slot = slot;
+		set->cap = cap;
+	}
+	size_t h = str_hash(key) & (set->cap - 1);
+	while (set->slot[h]) {
+		if (!strcmp(set->slot[h], key)) {
+			free(key);
+			return false;
+		}
+		h = (h + 1) & (set->cap - 1);
+	}
+	set->slot[h] = key;
+	set->n++;
+	return true;
+}
+
+static void strset_free(strset *set)
+{
+	for (size_t i = 0; i < set->cap; i++)
+		free(set->slot[i]);
+	free(set->slot);
+}
+
+/* The search gives up after this many states: a test too big to explore
+ * by hand. */
+#define AUTO_MAX_STATES 200000
+
+typedef struct search {
+	session *s;
+	strset seen;
+	long states;
+	bool gave_up, failed;
+	sstate found;
+	bool have;
+	strbuf why;
+} search;
+
+/* Depth first from st: writes before reads, events in view order,
+ * parameters in their order; a state searched before is not again. */
+static bool dfs(search *sr, const sstate *st)
+{
+	if (sstate_complete(st)) {
+		sstate_build(&sr->found, st->t, st->unroll, st->dec, st->n_dec);
+		sr->have = true;
+		return true;
+	}
+	if (!strset_add(&sr->seen, sstate_key(st)))
+		return false;
+	if (++sr->states > AUTO_MAX_STATES) {
+		sr->gave_up = true;
+		return false;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int v = 0; v < st->n_view; v++) {
+			sref r = st->view[v];
+			const sev *e = sstate_ev(st, r);
+			if (!e || (e->kind == EV_WRITE) != (pass == 0) || !sstate_enabled(st, r))
+				continue;
+			sdecision *p;
+			int n = sstate_params(st, r, &p);
+			for (int i = 0; i < n && !sr->gave_up && !sr->failed; i++) {
+				sstate next;
+				sstate_extend(&next, st, &p[i]);
+				sverdict vd;
+				bool ok = sverdict_of(sr->s->m, &next, &vd, &sr->s->quiet, &sr->why);
+				bool allowed = ok && vd.allowed;
+				if (ok)
+					sverdict_free(&vd);
+				else
+					sr->failed = true;
+				bool done = allowed && dfs(sr, &next);
+				sstate_free(&next);
+				if (done) {
+					free(p);
+					return true;
+				}
+			}
+			free(p);
+		}
+	return false;
+}
+
+bool session_auto(session *s, strbuf *out)
+{
+	if (sstate_complete(&s->cur)) {
+		sb_puts(out, "complete already: nothing to do\n");
+		return true;
+	}
+	search sr = { 0 };
+	sr.s = s;
+	int before = s->cur.n_dec;
+	bool ok = dfs(&sr, &s->cur);
+	if (ok) {
+		session_set_state(s, sr.found.dec, sr.found.n_dec, true);
+		sb_printf(out, "completed with %d commit%s:", s->n_commits - before, s->n_commits - before == 1 ? "" : "s");
+		for (int i = before; i < s->n_commits; i++)
+			sb_printf(out, "%s%s", i > before ? "; " : " ", s->commits[i]);
+		sb_puts(out, "\n  State: ");
+		session_final_state(s, out);
+		sb_putc(out, '\n');
+	} else if (sr.failed) {
+		sb_printf(out, "error: %s\n", sr.why.s ? sr.why.s : "the model could not evaluate");
+	} else if (sr.gave_up) {
+		sb_printf(out, "gave up after %d states: the test is too big to search this way\n", AUTO_MAX_STATES);
+	} else {
+		sb_puts(out, "blocked: no allowed execution extends the current state (undo, or reset)\n");
+	}
+	if (sr.have)
+		sstate_free(&sr.found);
+	strset_free(&sr.seen);
+	sb_free(&sr.why);
+	return ok;
+}
+
+/* ---- checks ------------------------------------------------------------------------------ */
+
+bool session_checks(session *s, strbuf *out)
+{
+	cat_model *m = s->m;
+	const sstate *st = &s->cur;
+	bool complete = sstate_complete(st);
+	int nc = cat_model_n_checks(m);
+	int *failing = xcalloc((size_t)nc + 1, sizeof *failing);
+	int n = cat_model_failing_checks(m, &st->x, failing, &s->quiet);
+	if (n < 0) {
+		sb_puts(out, "error: the model could not evaluate the execution\n");
+		free(failing);
+		return false;
+	}
+	sb_printf(out, "Checks on the %s execution%s:\n", complete ? "complete" : "partial",
+		  complete ? "" : " (a check that is not monotone is judged on complete executions only)");
+	char **names = xcalloc((size_t)st->x.n + 1, sizeof *names);
+	for (int j = 0; j < st->x.n; j++)
+		names[j] = st->name[st->view_of_x[j]];
+	cat_verdict cv = { 0 };
+	bool flags_ok = complete && cat_model_check(m, &st->x, &cv, &s->quiet);
+	for (int i = 0; i < nc; i++) {
+		const char *name = cat_model_check_name(m, i);
+		if (cat_model_check_is_flag(m, i)) {
+			bool fired = false;
+			for (int k = 0; flags_ok && k < cv.n_flags; k++)
+				fired |= !strcmp(cv.flags[k], name);
+			sb_printf(out, "  %s: flag, %s\n", name, !complete ? "judged when complete" : fired ? "fires" : "silent");
+			continue;
+		}
+		bool fails = false;
+		for (int k = 0; k < n; k++)
+			fails |= failing[k] == i;
+		bool final = complete || cat_model_check_is_monotone(m, i);
+		sb_printf(out, "  %s: %s", name, fails ? "fails" : "holds");
+		if (!final)
+			sb_puts(out, " (not monotone: not final yet)");
+		if (fails && final) {
+			strbuf line = { 0 }, why = { 0 };
+			if (witness_line(m, &st->x, names, i, &line, NULL, &s->quiet, &why))
+				sb_printf(out, ": %s", line.s ? line.s : "");
+			sb_free(&line);
+			sb_free(&why);
+		}
+		sb_putc(out, '\n');
+	}
+	free(names);
+	free(failing);
+	return true;
+}

@@ -1,0 +1,133 @@
+/* session.h — exploring one test by hand: commit the events of an
+ * execution one at a time, choosing what each load reads and where each
+ * store goes in coherence, and see what the model says of every choice.
+ * The terminal front-end (src/cli/interactive.c, `weft -i`) drives it; it
+ * knows nothing of terminals, so another front-end can drive it too.
+ *
+ * The state is a list of commits.  A thread's events are fetched in
+ * program order as far as the values committed so far allow: fetching
+ * stops at a conditional branch on a value not read yet, and at an access
+ * whose address is not known yet.  Every fetched load is enabled; a store
+ * is enabled once its value is known.  So events may be committed in any
+ * order those rules allow (a store before the loads po-before it), which
+ * reaches every execution without a cycle in dependencies and rf.
+ *
+ * A load's parameter is a committed store of its location (the initial
+ * write counts; never a store of its own thread po-after it); a store's
+ * parameter is the committed store it follows immediately in coherence
+ * (a store-conditional may also "fail").  Parameters are written as event
+ * names: `a`, `b`, ... in program order, thread after thread, `i(x)` for
+ * the initial write of x, as -explain names them (names of later threads
+ * move when a branch lets an earlier thread fetch more events).
+ *
+ * The model's verdict on a choice is the verdict on the execution of the
+ * committed events after it: every check when that execution is complete,
+ * else the monotone checks only (those that cannot hold again once they
+ * fail).  A refusal names the failing check and a cycle of base relations.
+ *
+ * Ownership: a session borrows its test and model (they must outlive it)
+ * and owns everything else; strings it returns in strbufs are the
+ * caller's.  Nothing is kept between sessions.
+ */
+#ifndef WEFT_SESSION_H
+#define WEFT_SESSION_H
+
+#include <stdbool.h>
+
+#include "../cat/cat.h"
+#include "../prog/prog.h"
+#include "../util/util.h"
+
+typedef struct session session;
+
+/* A session on test t under model m, nothing committed.  `unroll` as
+ * engine_opts' (<= 0: 2).  NULL (after reporting through d) when the
+ * model cannot evaluate the test's first state. */
+session *session_new(const litmus_test *t, cat_model *m, int unroll, diag *d);
+void session_free(session *s);
+
+/* ---- what there is ---------------------------------------------------------- */
+
+/* One fetched event (initial writes first, then each thread's events in
+ * program order). */
+typedef struct session_event {
+	char *name;        /* "a", "i(x)"                                  */
+	char *desc;        /* "W x=1 (P0)", "R x (P1)" before it reads      */
+	int thread;        /* -1: an initial write                         */
+	bool memory;       /* a load or a store (fences and branches are
+	                    * part of the execution as soon as fetched)    */
+	bool committed;    /* in the execution (initial writes, fences and
+	                    * branches always)                              */
+	bool enabled;      /* may be committed now                         */
+} session_event;
+
+/* One parameter of an enabled event, with the model's verdict. */
+typedef struct session_choice {
+	char *param;       /* a store's name, or "fail"                    */
+	bool allowed;
+	char *check;       /* the failing check (NULL when allowed)        */
+	char *cycle;       /* its witness in base relations, one line      */
+} session_choice;
+
+typedef struct session_choices {
+	int n;
+	session_choice *v;
+} session_choices;
+
+int session_n_events(const session *s);
+const session_event *session_event_at(const session *s, int i);
+/* Every commit made, as `commit` arguments ("d c"), in order. */
+int session_n_commits(const session *s);
+const char *session_commit_text(const session *s, int i);
+/* Every thread has run to its end and every access is committed. */
+bool session_complete(const session *s);
+/* The final state of a complete execution, herd's way:
+ * "1:r1=1; 1:r3=0; [x]=1;" (the condition's lvals and the `locations`). */
+void session_final_state(const session *s, strbuf *out);
+
+/* The choices of enabled event `event` (each judged by the model).
+ * False, with the reason in *why, when there is no such enabled event
+ * or the model cannot evaluate. */
+bool session_choices_of(session *s, const char *event, session_choices *out, strbuf *why);
+void session_choices_free(session_choices *c);
+
+/* ---- moving ---------------------------------------------------------------- */
+
+/* Commit `event` with `param`.  Refused (false, the reason in *why: an
+ * unknown event or parameter, or the failing check and its cycle) when
+ * the model forbids the result. */
+bool session_commit(session *s, const char *event, const char *param, strbuf *why);
+/* Undo the last command that changed the state (commit, auto, goto,
+ * reset).  False when there is nothing to undo. */
+bool session_undo(session *s);
+void session_reset(session *s);
+/* Complete the execution, each step the first enabled event (stores
+ * first) with its first allowed parameter, backing up when a state has an
+ * event with no allowed parameter.  Says what it did in *out; false when
+ * no allowed completion exists (the state is then unchanged). */
+bool session_auto(session *s, strbuf *out);
+
+/* Search for an allowed execution of the test whose final state satisfies
+ * `state` (a condition in litmus syntax, e.g. "1:r1=1 /\ 1:r3=0"; NULL:
+ * the test's condition's proposition, for forall its counterexamples).
+ * When one exists, the state becomes it (undo goes back) and *out says
+ * "reached" with its commits.  When none does, *out names the checks
+ * forbidding the candidate executions reaching it and, on the candidate
+ * that fails the fewest, one cycle per failing check.  False, after
+ * reporting through d, when `state` does not parse or evaluation fails. */
+bool session_goto(session *s, const char *state, strbuf *out, diag *d);
+
+/* ---- looking ---------------------------------------------------------------- */
+
+/* Why the model allows or forbids committing `event` with `param` (the
+ * state is unchanged).  False with the reason when there is no such
+ * choice. */
+bool session_why(session *s, const char *event, const char *param, strbuf *out);
+/* Every check's verdict on the current execution (a partial execution
+ * judges the monotone checks only). */
+bool session_checks(session *s, strbuf *out);
+/* Draw the current execution as Graphviz (uncommitted events dashed, a
+ * failing check's cycle bold magenta).  False with the reason in *why. */
+bool session_dot(session *s, const char *path, strbuf *why);
+
+#endif

@@ -1,0 +1,455 @@
+/* session_goto.c — `goto STATE`: the enumerator (engine.h) builds every
+ * candidate execution of the test, the ones whose final state satisfies
+ * STATE are kept, and the model judges them.  The enumerator is used
+ * rather than the session's own commits because it builds herd's
+ * candidates, those with a cycle in dependencies and rf included, so that
+ * a forbidden state is explained by the same candidates as -explain's.
+ *
+ * STATE is read by the litmus parser: the test's own text with its final
+ * condition replaced by `exists (STATE)`, so every lval and value is
+ * written exactly as in a test. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/engine.h"
+#include "../litmus/litmus.h"
+#include "session_int.h"
+
+/* ---- the test with another condition ------------------------------------------------ */
+
+static bool word_at(const char *text, size_t i, const char *w)
+{
+	size_t n = strlen(w);
+	if (strncmp(text + i, w, n) != 0)
+		return false;
+	bool before = i == 0 || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_');
+	bool after = !(isalnum((unsigned char)text[i + n]) || text[i + n] == '_');
+	return before && after;
+}
+
+/* Where the final condition's quantifier starts: the first exists,
+ * ~exists, forall or final after the init block, outside comments and
+ * strings; (size_t)-1 when there is none. */
+static size_t condition_start(const char *text)
+{
+	int depth = 0;
+	bool in_string = false, after_init = false;
+	for (size_t i = 0; text[i]; i++) {
+		char c = text[i];
+		if (in_string) {
+			in_string = c != '"';
+			continue;
+		}
+		if (c == '(' && text[i + 1] == '*') {
+			depth++;
+			i++;
+			continue;
+		}
+		if (depth > 0) {
+			if (c == '*' && text[i + 1] == ')') {
+				depth--;
+				i++;
+			}
+			continue;
+		}
+		if (c == '"') {
+			in_string = true;
+			continue;
+		}
+		if (c == '}')
+			after_init = true;
+		if (!after_init)
+			continue;
+		if (c == '~') {
+			size_t j = i + 1;
+			while (text[j] == ' ' || text[j] == '\t')
+				j++;
+			if (word_at(text, j, "exists"))
+				return i;
+		}
+		if (word_at(text, i, "exists") || word_at(text, i, "forall") || word_at(text, i, "final"))
+			return i;
+	}
+	return (size_t)-1;
+}
+
+static litmus_test *with_condition(const litmus_test *t, const char *state, diag *d)
+{
+	size_t len;
+	char *text = read_whole_file(t->file, &len, d);
+	if (!text)
+		return NULL;
+	size_t at = condition_start(text);
+	if (at == (size_t)-1) {
+		diag_error(d, (srcloc){ t->file, 0, 0 }, "cannot find the test's final condition to replace");
+		free(text);
+		return NULL;
+	}
+	char *again = xasprintf("%.*sexists (%s)\n", (int)at, text, state);
+	free(text);
+	litmus_test *t2 = litmus_parse_string(t->file, again, d);
+	free(again);
+	if (!t2)
+		return NULL;
+	bool same = t2->n_locs == t->n_locs && t2->n_threads == t->n_threads;
+	for (int l = 0; same && l < t->n_locs; l++)
+		same = !strcmp(t2->locs[l].name, t->locs[l].name);
+	if (!same) {
+		diag_error(d, (srcloc){ t->file, 0, 0 }, "the state names a location the test does not have");
+		litmus_test_free(t2);
+		return NULL;
+	}
+	return t2;
+}
+
+/* ---- the candidates reaching the state ---------------------------------------------------- */
+
+typedef struct collected {
+	bool want;        /* keep candidates where the proposition is this */
+	int n;
+	size_t cap;
+	execution *x;
+} collected;
+
+static void copy_execution(execution *dst, const execution *src)
+{
+	execution_init(dst, src->test, src->n);
+	memcpy(dst->ev, src->ev, (size_t)src->n * sizeof *src->ev);
+	brel *to[] = { &dst->po, &dst->rf, &dst->co, &dst->addr, &dst->data, &dst->ctrl, &dst->rmw };
+	const brel *from[] = { &src->po, &src->rf, &src->co, &src->addr, &src->data, &src->ctrl, &src->rmw };
+	for (size_t i = 0; i < sizeof to / sizeof *to; i++)
+		memcpy(to[i]->w, from[i]->w, (size_t)src->n * (size_t)from[i]->words * sizeof *from[i]->w);
+}
+
+static void collect(void *ctx, const engine_candidate *c)
+{
+	collected *col = ctx;
+	if (c->holds != col->want)
+		return;
+	GROW(col->x, col->cap, (size_t)col->n + 1);
+	copy_execution(&col->x[col->n++], c->x);
+}
+
+/* ---- following a candidate with commits --------------------------------------------------- */
+
+/* Per thread of st, the candidate's event each fetched event is (-1: a
+ * store-conditional that fails there, -2: none yet).  False when the
+ * thread's path is not the candidate's. */
+static bool align(const sstate *st, const execution *x, int **map)
+{
+	for (int ti = 0; ti < st->t->n_threads; ti++) {
+		const sthread *th = &st->th[ti];
+		map[ti] = xrealloc(map[ti], ((size_t)th->n + 1) * sizeof **map);
+		int j = 0;
+		while (j < x->n && x->ev[j].thread != ti)
+			j++;
+		for (int k = 0; k < th->n; k++) {
+			const sev *e = &th->ev[k];
+			bool there = j < x->n && x->ev[j].thread == ti && x->ev[j].op == e->op && x->ev[j].kind == e->kind;
+			if (e->failed) {
+				map[ti][k] = -1;
+				continue;
+			}
+			if (e->stcond && !e->committed && !there) {
+				map[ti][k] = -1;
+				continue;
+			}
+			if (!there)
+				return false;
+			map[ti][k] = j++;
+		}
+	}
+	return true;
+}
+
+static sref ref_of(const sstate *st, int *const *map, const execution *x, int w)
+{
+	if (x->ev[w].flags & EVF_INIT)
+		return (sref){ -1, x->ev[w].loc };
+	int ti = x->ev[w].thread;
+	for (int k = 0; k < st->th[ti].n; k++)
+		if (map[ti][k] == w)
+			return (sref){ ti, k };
+	return (sref){ -2, -1 };
+}
+
+static bool committed_ref(const sstate *st, sref r)
+{
+	if (r.thread == -1)
+		return true;
+	const sev *e = sstate_ev(st, r);
+	return e && e->committed;
+}
+
+/* The next commit towards x, or false when none can be made. */
+static bool next_commit(const sstate *st, int *const *map, const execution *x, sdecision *d)
+{
+	for (int ti = 0; ti < st->t->n_threads; ti++)
+		for (int k = 0; k < st->th[ti].n; k++) {
+			sref r = { ti, k };
+			if (!sstate_enabled(st, r))
+				continue;
+			const sev *e = &st->th[ti].ev[k];
+			*d = (sdecision){ r, { -2, -1 }, { -2, -1 }, false };
+			int xe = map[ti][k];
+			if (xe == -1) {
+				d->fail = true;
+				return true;
+			}
+			if (e->kind == EV_READ) {
+				for (int w = 0; w < x->n; w++)
+					if (brel_has(&x->rf, w, xe)) {
+						d->src = ref_of(st, map, x, w);
+						if (committed_ref(st, d->src))
+							return true;
+					}
+				continue;
+			}
+			/* after the last committed store co-before it */
+			int loc = e->loc;
+			d->after = st->co[loc][0];
+			for (int c = 1; c < st->n_co[loc]; c++) {
+				sref w = st->co[loc][c];
+				int xw = map[w.thread][w.index];
+				if (xw >= 0 && brel_has(&x->co, xw, xe))
+					d->after = w;
+			}
+			return true;
+		}
+	return false;
+}
+
+static bool same_execution(const execution *a, const execution *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (int i = 0; i < a->n; i++) {
+		const event *p = &a->ev[i], *q = &b->ev[i];
+		if (p->kind != q->kind || p->thread != q->thread || p->loc != q->loc || !value_eq(p->val, q->val) ||
+		    p->flags != q->flags)
+			return false;
+	}
+	return brel_equal(&a->po, &b->po) && brel_equal(&a->rf, &b->rf) && brel_equal(&a->co, &b->co) &&
+	       brel_equal(&a->addr, &b->addr) && brel_equal(&a->data, &b->data) && brel_equal(&a->ctrl, &b->ctrl) &&
+	       brel_equal(&a->rmw, &b->rmw);
+}
+
+/* The commits that build candidate x from nothing, whatever the model
+ * says, into *out (a state to free).  False when x cannot be built by
+ * commits (a cycle in dependencies and rf), or when what they build is
+ * not x (*mismatch: a disagreement with the enumerator). */
+static bool follow(const session *s, const execution *x, sstate *out, bool *mismatch)
+{
+	*mismatch = false;
+	sstate st;
+	sstate_build(&st, s->t, s->unroll, NULL, 0);
+	int **map = xcalloc((size_t)s->t->n_threads + 1, sizeof *map);
+	bool ok = false;
+	for (;;) {
+		if (sstate_complete(&st)) {
+			ok = same_execution(&st.x, x);
+			*mismatch = !ok;
+			break;
+		}
+		sdecision d;
+		if (!align(&st, x, map) || !next_commit(&st, map, x, &d)) {
+			*mismatch = !align(&st, x, map);
+			break;
+		}
+		sstate next;
+		sstate_extend(&next, &st, &d);
+		sstate_free(&st);
+		st = next;
+	}
+	for (int ti = 0; ti < s->t->n_threads; ti++)
+		free(map[ti]);
+	free(map);
+	if (ok)
+		*out = st;
+	else
+		sstate_free(&st);
+	return ok;
+}
+
+static void put_commits(const sstate *st, strbuf *out)
+{
+	for (int i = 0; i < st->n_dec; i++) {
+		int v = sstate_view_index(st, st->dec[i].ev);
+		sb_printf(out, "%scommit %s ", i ? "; " : "", v >= 0 ? st->name[v] : "?");
+		sstate_param_name(st, &st->dec[i], out);
+	}
+}
+
+/* ---- reporting ----------------------------------------------------------------------------- */
+
+static void put_execution(const execution *x, char **names, strbuf *out)
+{
+	sb_puts(out, "  Events:");
+	for (int i = 0; i < x->n; i++) {
+		sb_printf(out, "%s%s: ", i ? "; " : " ", names[i]);
+		xevent_describe(x, i, out);
+	}
+	sb_puts(out, "\n  rf:");
+	bool first = true;
+	for (int w = 0; w < x->n; w++)
+		for (int r = 0; r < x->n; r++)
+			if (brel_has(&x->rf, w, r)) {
+				sb_printf(out, "%s%s -> %s", first ? " " : "; ", names[w], names[r]);
+				first = false;
+			}
+	sb_puts(out, "\n  co:");
+	first = true;
+	for (int w = 0; w < x->n; w++)
+		for (int v = 0; v < x->n; v++) {
+			/* immediate co successors: the order itself, written once */
+			if (!brel_has(&x->co, w, v))
+				continue;
+			bool between = false;
+			for (int u = 0; u < x->n && !between; u++)
+				between = brel_has(&x->co, w, u) && brel_has(&x->co, u, v);
+			if (!between) {
+				sb_printf(out, "%s%s -> %s", first ? " " : "; ", names[w], names[v]);
+				first = false;
+			}
+		}
+	sb_putc(out, '\n');
+}
+
+typedef struct check_count {
+	const char *name;
+	long count;
+} check_count;
+
+static bool explain_forbidden(session *s, collected *col, strbuf *out, diag *d)
+{
+	cat_model *m = s->m;
+	int nc = cat_model_n_checks(m);
+	int *failing = xcalloc((size_t)nc + 1, sizeof *failing);
+	int *best_failing = xcalloc((size_t)nc + 1, sizeof *best_failing);
+	int best = -1, best_n = 0;
+	check_count *counts = xcalloc((size_t)nc + 1, sizeof *counts);
+	int n_counts = 0;
+	for (int i = 0; i < col->n; i++) {
+		cat_verdict v = { 0 };
+		int n = cat_model_failing_checks(m, &col->x[i], failing, d);
+		if (n < 0 || !cat_model_check(m, &col->x[i], &v, d)) {
+			free(failing);
+			free(best_failing);
+			free(counts);
+			return false;
+		}
+		const char *first = v.failed ? v.failed : "?";
+		int k = 0;
+		while (k < n_counts && strcmp(counts[k].name, first) != 0)
+			k++;
+		if (k == n_counts)
+			counts[n_counts++] = (check_count){ first, 0 };
+		counts[k].count++;
+		if (best < 0 || n < best_n) {
+			best = i;
+			best_n = n;
+			memcpy(best_failing, failing, (size_t)n * sizeof *failing);
+		}
+	}
+	sb_printf(out, "forbidden: no allowed execution reaches that state (%d candidate execution%s %s)\n", col->n,
+		  col->n == 1 ? "" : "s", col->n == 1 ? "does" : "do");
+	sb_puts(out, "  Forbidden by");
+	for (int k = 0; k < n_counts; k++)
+		sb_printf(out, "%s%s (%ld of %d)", k ? ", " : ": ", counts[k].name, counts[k].count, col->n);
+	sb_printf(out, "\n  The candidate failing the fewest checks (%d):", best_n);
+	for (int k = 0; k < best_n; k++)
+		sb_printf(out, "%s%s", k ? ", " : " ", cat_model_check_name(m, best_failing[k]));
+	sb_putc(out, '\n');
+	const execution *x = &col->x[best];
+	char **names = execution_names(x);
+	put_execution(x, names, out);
+	bool ok = true;
+	sb_puts(out, "  One witness per failing check (a cycle; a path for an empty check):\n");
+	for (int k = 0; k < best_n && ok; k++) {
+		strbuf line = { 0 }, why = { 0 };
+		ok = witness_line(m, x, names, best_failing[k], &line, NULL, d, &why);
+		if (ok)
+			sb_printf(out, "  %s: %s\n", cat_model_check_name(m, best_failing[k]), line.s ? line.s : "");
+		else
+			diag_error(d, (srcloc){ s->t->file, 0, 0 }, "%s", why.s ? why.s : "");
+		sb_free(&line);
+		sb_free(&why);
+	}
+	sstate st;
+	bool mismatch;
+	if (ok && follow(s, x, &st, &mismatch)) {
+		sb_puts(out, "  Commits (commit refuses the first step the model forbids): ");
+		put_commits(&st, out);
+		sb_putc(out, '\n');
+		sstate_free(&st);
+	} else if (ok) {
+		sb_puts(out, mismatch ? "  internal error: the session builds another execution than the enumerator\n"
+				      : "  (no commit order builds it: it has a cycle in dependencies and rf)\n");
+	}
+	names_free(names, x->n);
+	free(failing);
+	free(best_failing);
+	free(counts);
+	return ok;
+}
+
+bool session_goto(session *s, const char *state, strbuf *out, diag *d)
+{
+	litmus_test *owned = NULL;
+	const litmus_test *t = s->t;
+	collected col = { 0 };
+	col.want = !(state == NULL && t->quant == Q_FORALL);
+	if (state) {
+		owned = with_condition(s->t, state, d);
+		if (!owned)
+			return false;
+		t = owned;
+	}
+	engine_opts o = { 0 };
+	o.unroll = s->unroll;
+	o.on_candidate = collect;
+	o.candidate_ctx = &col;
+	test_result r = { 0 };
+	bool ok = engine_run("enumerate", t, NULL, &o, &r, d);
+	test_result_free(&r);
+	int found = -1;
+	for (int i = 0; ok && i < col.n && found < 0; i++) {
+		cat_verdict v = { 0 };
+		ok = cat_model_check(s->m, &col.x[i], &v, d);
+		if (ok && v.allowed)
+			found = i;
+	}
+	if (!ok) {
+		/* reported through d */
+	} else if (col.n == 0) {
+		sb_puts(out, "unreachable: no candidate execution of the test ends in that state\n");
+	} else if (found >= 0) {
+		sstate st;
+		bool mismatch;
+		if (follow(s, &col.x[found], &st, &mismatch)) {
+			session_set_state(s, st.dec, st.n_dec, true);
+			sstate_free(&st);
+			sb_puts(out, "reached: an allowed execution ends in that state\n  State: ");
+			session_final_state(s, out);
+			sb_puts(out, "\n  Commits: ");
+			put_commits(&s->cur, out);
+			sb_putc(out, '\n');
+		} else {
+			char **names = execution_names(&col.x[found]);
+			sb_puts(out, "reached: an allowed execution ends in that state");
+			sb_puts(out, mismatch ? " (internal error: the session builds another execution than the enumerator)\n"
+					      : " (no commit order builds it: it has a cycle in dependencies and rf)\n");
+			put_execution(&col.x[found], names, out);
+			names_free(names, col.x[found].n);
+		}
+	} else {
+		ok = explain_forbidden(s, &col, out, d);
+	}
+	for (int i = 0; i < col.n; i++)
+		execution_free(&col.x[i]);
+	free(col.x);
+	if (owned)
+		litmus_test_free(owned);
+	return ok;
+}

@@ -1,0 +1,179 @@
+/* session_int.h — (private to src/session) the state behind a session.
+ *
+ * A state (sstate) is built from a list of commits (sdecision) by
+ * replaying them: each commit marks one event of a thread, and the thread
+ * is fetched again from its first op with the values committed so far
+ * (sstate_thread.c).  Events are referred to by (thread, index in the
+ * thread's fetched events), which does not change as more is fetched;
+ * thread -1 is the initial write of location `index`.
+ */
+#ifndef WEFT_SESSION_INT_H
+#define WEFT_SESSION_INT_H
+
+#include "session.h"
+
+/* An event of a thread, or an initial write (thread -1, index = loc). */
+typedef struct sref {
+	int thread, index;
+} sref;
+
+static inline bool sref_eq(sref a, sref b) { return a.thread == b.thread && a.index == b.index; }
+
+/* One commit. */
+typedef struct sdecision {
+	sref ev;
+	sref src;      /* load: the store it reads                       */
+	sref after;    /* store: the store it follows in coherence       */
+	bool fail;     /* store-conditional: it fails (no event)         */
+} sdecision;
+
+/* A small set of thread event indices (a taint). */
+typedef struct idxs {
+	int n;
+	size_t cap;
+	int *v;
+} idxs;
+
+typedef struct sdep {
+	int from, to;
+} sdep;
+
+typedef struct sdeps {
+	int n;
+	size_t cap;
+	sdep *e;
+} sdeps;
+
+/* A fetched event of a thread. */
+typedef struct sev {
+	enum event_kind kind;
+	int op, instr, instance;
+	int loc;              /* -1 for fences and branches            */
+	value val;
+	bool val_known;       /* loads: once committed; stores: once
+	                       * their data is known                   */
+	unsigned flags;       /* EVF_ATOMIC, EVF_EXCL                  */
+	const char *fence;
+	bool stcond;          /* a store-conditional                   */
+	bool committed;
+	bool failed;          /* a store-conditional that failed: not an
+	                       * event of the execution                */
+	sref src;             /* committed loads: the store read       */
+} sev;
+
+typedef struct sthread {
+	int n;
+	size_t cap;
+	sev *ev;
+	sdeps addr, data, ctrl;
+	bool done;            /* ran to its end (or was cut)           */
+	bool cut;             /* cut by the unroll limit               */
+	const char *error;    /* static text: the path cannot go on    */
+	value *regs;          /* register values (final once done)     */
+} sthread;
+
+typedef struct sstate {
+	const litmus_test *t;
+	int unroll;
+	int n_dec;
+	size_t cap_dec;
+	sdecision *dec;
+	sthread *th;          /* t->n_threads                          */
+	int *n_co;            /* per location: committed stores in     */
+	sref **co;            /* coherence order, the initial one first */
+	/* the view: every fetched event, initial writes first */
+	int n_view;
+	sref *view;
+	char **name;          /* per view entry ("" for a failed
+	                       * store-conditional)                    */
+	/* the execution of the committed events */
+	execution x;
+	int *x_of_view;       /* -1: not in the execution              */
+	int *view_of_x;
+} sstate;
+
+/* ---- sstate.c ----------------------------------------------------------------- */
+
+/* The state after decisions dec[0..n) (validated when they were made). */
+void sstate_build(sstate *st, const litmus_test *t, int unroll, const sdecision *dec, int n);
+void sstate_free(sstate *st);
+/* st + one more decision, as a new state. */
+void sstate_extend(sstate *out, const sstate *st, const sdecision *d);
+const sev *sstate_ev(const sstate *st, sref r);
+int sstate_view_index(const sstate *st, sref r);
+/* The view entry called `name`, or -1. */
+int sstate_find(const sstate *st, const char *name);
+bool sstate_enabled(const sstate *st, sref r);
+bool sstate_complete(const sstate *st);
+/* The final value of an lval (meaningful once complete). */
+value sstate_final(const sstate *st, lval lv);
+/* "W x=1 (P0)" */
+void sstate_describe(const sstate *st, sref r, strbuf *sb);
+/* The parameters of enabled event r, as decisions, in order. */
+int sstate_params(const sstate *st, sref r, sdecision **out);
+/* A parameter's name ("i(x)", "c", "fail"). */
+void sstate_param_name(const sstate *st, const sdecision *d, strbuf *sb);
+/* A canonical key of what is committed (for the search's memo). */
+char *sstate_key(const sstate *st);
+
+/* ---- sstate_thread.c ------------------------------------------------------------ */
+
+/* Fetch thread `ti` again from its first op, keeping the commits of the
+ * events it fetched before (old, may be empty). */
+void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out);
+void sthread_free(sthread *th);
+
+/* ---- verdict.c ------------------------------------------------------------------- */
+
+typedef struct sverdict {
+	bool allowed;
+	int check;            /* the failing check's index, -1       */
+	char *check_name;
+	char *cycle;          /* its witness, one line               */
+	int n_steps;
+	cat_step *steps;      /* copied (via strings owned)           */
+} sverdict;
+
+/* Judge the execution of st: every check when complete, else the
+ * monotone ones.  False (the reason in *why, the model's messages
+ * through d) when evaluation fails. */
+bool sverdict_of(cat_model *m, const sstate *st, sverdict *v, diag *d, strbuf *why);
+void sverdict_free(sverdict *v);
+/* The witness of check `check` on x as one line, events named by
+ * names[] (indices of x); `keep`, when not NULL, gets the explanation. */
+bool witness_line(cat_model *m, const execution *x, char *const *names, int check, strbuf *line,
+		  cat_explanation *keep, diag *d, strbuf *why);
+/* Letters for the events of a complete execution (as -explain). */
+char **execution_names(const execution *x);
+void names_free(char **names, int n);
+/* "W x=1 (P0)" of event e of x. */
+void xevent_describe(const execution *x, int e, strbuf *sb);
+
+/* ---- session.c ----------------------------------------------------------------- */
+
+struct session {
+	const litmus_test *t;
+	cat_model *m;
+	int unroll;
+	sstate cur;
+	/* what undo goes back to: the commits of each earlier state */
+	int n_hist;
+	size_t cap_hist;
+	struct history { int n; sdecision *dec; } *hist;
+	/* the current state as session.h shows it */
+	int n_events;
+	session_event *events;
+	int n_commits;
+	char **commits;
+	/* evaluation messages the front-end does not want (verdicts say
+	 * what failed) */
+	FILE *sink;
+	diag quiet;
+};
+
+/* Move to the state of decisions dec[0..n); `remember`: undo comes back. */
+void session_set_state(session *s, const sdecision *dec, int n, bool remember);
+/* The final state's line ("1:r1=1; x=2;"). */
+void sstate_state_line(const sstate *st, strbuf *out);
+
+#endif

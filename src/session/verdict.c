@@ -1,0 +1,205 @@
+/* verdict.c — what the model says of a session's execution, and the
+ * witness of a failing check written as -explain writes its Cycle line:
+ * "e: R x=0 (P1) -fre-> a: W x=1 (P0) -po,lwsync-> ...". */
+#include <stdlib.h>
+#include <string.h>
+
+#include "session_int.h"
+
+void xevent_describe(const execution *x, int e, strbuf *sb)
+{
+	const event *ev = &x->ev[e];
+	const litmus_test *t = x->test;
+	bool atomic = (ev->flags & (EVF_ATOMIC | EVF_EXCL)) != 0;
+	switch (ev->kind) {
+	case EV_WRITE:
+	case EV_READ:
+		sb_printf(sb, "%c%s %s=", ev->kind == EV_WRITE ? 'W' : 'R', atomic ? "*" : "",
+			  ev->loc >= 0 && ev->loc < t->n_locs ? t->locs[ev->loc].name : "?");
+		value_print(t, ev->val, sb);
+		break;
+	case EV_FENCE:
+		sb_puts(sb, "F ");
+		for (const char *p = ev->fence ? ev->fence : "fence"; *p; p++)
+			sb_putc(sb, (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p));
+		break;
+	case EV_BRANCH:
+		sb_puts(sb, "B");
+		break;
+	}
+	if (ev->flags & EVF_INIT)
+		sb_puts(sb, " (init)");
+	else
+		sb_printf(sb, " (P%d)", ev->thread);
+}
+
+/* herd's names of the base relations between a and b (as -explain). */
+static void labels(const execution *x, const brel *fr, int a, int b, strbuf *sb)
+{
+	bool internal = x->ev[a].thread == x->ev[b].thread && x->ev[a].thread >= 0;
+	int n = 0;
+#define LABEL(s) do { if (n++) sb_putc(sb, ','); sb_puts(sb, (s)); } while (0)
+	if (brel_has(&x->rf, a, b))
+		LABEL(internal ? "rfi" : "rfe");
+	if (brel_has(&x->co, a, b))
+		LABEL(internal ? "coi" : "coe");
+	if (brel_has(fr, a, b))
+		LABEL(internal ? "fri" : "fre");
+	if (brel_has(&x->po, a, b)) {
+		LABEL("po");
+		for (int f = 0; f < x->n; f++) {
+			if (x->ev[f].kind != EV_FENCE || !brel_has(&x->po, a, f) || !brel_has(&x->po, f, b))
+				continue;
+			bool seen = false;
+			for (int g = 0; g < f && !seen; g++)
+				seen = x->ev[g].kind == EV_FENCE && brel_has(&x->po, a, g) && brel_has(&x->po, g, b) &&
+				       x->ev[g].fence && x->ev[f].fence && !strcmp(x->ev[g].fence, x->ev[f].fence);
+			if (!seen) {
+				strbuf one = { 0 };
+				for (const char *p = x->ev[f].fence ? x->ev[f].fence : "fence"; *p; p++)
+					sb_putc(&one, (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p));
+				LABEL(one.s);
+				sb_free(&one);
+			}
+		}
+	}
+	if (brel_has(&x->addr, a, b))
+		LABEL("addr");
+	if (brel_has(&x->data, a, b))
+		LABEL("data");
+	if (brel_has(&x->ctrl, a, b))
+		LABEL("ctrl");
+	if (brel_has(&x->rmw, a, b))
+		LABEL("rmw");
+#undef LABEL
+}
+
+/* Is `via` already said by one of the comma-separated labels (po for po,
+ * fr for fre, sync for sync...)?  (-explain's rule, so that cycles read the
+ * same.) */
+static bool via_redundant(const char *labels, const char *via)
+{
+	size_t vlen = strlen(via);
+	for (const char *p = labels; *p;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if ((len == vlen && !strncmp(p, via, len)) || (vlen == 2 && len == 3 && !strncmp(p, via, 2)))
+			return true;
+		p += len + (comma != NULL);
+	}
+	return false;
+}
+
+static void put_event(const execution *x, char *const *names, int e, strbuf *sb)
+{
+	sb_printf(sb, "%s: ", names[e]);
+	xevent_describe(x, e, sb);
+}
+
+bool witness_line(cat_model *m, const execution *x, char *const *names, int check, strbuf *line,
+		  cat_explanation *keep, diag *d, strbuf *why)
+{
+	cat_explanation ex = { 0 };
+	bool ok = cat_model_explain_check(m, x, check, &ex, d);
+	if (!ok) {
+		sb_printf(why, "the model could not evaluate check %s", cat_model_check_name(m, check));
+		cat_explanation_free(&ex);
+		return false;
+	}
+	brel inv = brel_inverse(&x->rf);
+	brel fr = brel_seq(&inv, &x->co);
+	brel_free(&inv);
+	if (ex.shape == CAT_SHAPE_EVENT) {
+		sb_puts(line, "event ");
+		put_event(x, names, ex.event, line);
+	} else if (ex.shape == CAT_SHAPE_NONE || ex.n_steps == 0) {
+		sb_puts(line, "no cycle or pair to show");
+	} else {
+		sb_puts(line, ex.shape == CAT_SHAPE_PAIR ? "path " : "cycle ");
+		for (int i = 0; i < ex.n_steps; i++) {
+			const cat_step *s = &ex.steps[i];
+			if (i == 0 || s->from != ex.steps[i - 1].to) {
+				if (i)
+					sb_puts(line, " ... ");
+				put_event(x, names, s->from, line);
+			}
+			strbuf lab = { 0 };
+			labels(x, &fr, s->from, s->to, &lab);
+			sb_printf(line, " -%s", lab.len ? lab.s : (s->via ? s->via : "?"));
+			if (lab.len && s->via && !via_redundant(lab.s, s->via))
+				sb_printf(line, ":%s", s->via);
+			sb_puts(line, "-> ");
+			put_event(x, names, s->to, line);
+			sb_free(&lab);
+		}
+	}
+	brel_free(&fr);
+	if (keep)
+		*keep = ex;
+	else
+		cat_explanation_free(&ex);
+	return true;
+}
+
+static int check_index(cat_model *m, const char *name)
+{
+	for (int i = 0; i < cat_model_n_checks(m); i++)
+		if (!cat_model_check_is_flag(m, i) && !strcmp(cat_model_check_name(m, i), name))
+			return i;
+	return -1;
+}
+
+bool sverdict_of(cat_model *m, const sstate *st, sverdict *v, diag *d, strbuf *why)
+{
+	memset(v, 0, sizeof *v);
+	v->check = -1;
+	cat_verdict cv = { 0 };
+	bool ok = sstate_complete(st) ? cat_model_check(m, &st->x, &cv, d) : cat_model_check_partial(m, &st->x, &cv, d);
+	if (!ok) {
+		sb_puts(why, "the model could not evaluate the execution");
+		return false;
+	}
+	v->allowed = cv.allowed;
+	if (cv.allowed)
+		return true;
+	v->check_name = xstrdup(cv.failed ? cv.failed : "?");
+	v->check = cv.failed ? check_index(m, cv.failed) : -1;
+	if (v->check < 0) {
+		v->cycle = xstrdup("no cycle to show");
+		return true;
+	}
+	char **names = xcalloc((size_t)st->x.n + 1, sizeof *names);
+	for (int j = 0; j < st->x.n; j++)
+		names[j] = st->name[st->view_of_x[j]];
+	strbuf line = { 0 };
+	cat_explanation ex = { 0 };
+	ok = witness_line(m, &st->x, names, v->check, &line, &ex, d, why);
+	free(names);
+	if (!ok) {
+		sb_free(&line);
+		return false;
+	}
+	v->cycle = sb_take(&line);
+	if (!v->cycle)
+		v->cycle = xstrdup("");
+	v->n_steps = ex.n_steps;
+	if (ex.n_steps) {
+		v->steps = xcalloc((size_t)ex.n_steps, sizeof *v->steps);
+		for (int i = 0; i < ex.n_steps; i++) {
+			v->steps[i] = ex.steps[i];
+			v->steps[i].via = ex.steps[i].via ? xstrdup(ex.steps[i].via) : NULL;
+		}
+	}
+	cat_explanation_free(&ex);
+	return true;
+}
+
+void sverdict_free(sverdict *v)
+{
+	free(v->check_name);
+	free(v->cycle);
+	for (int i = 0; i < v->n_steps; i++)
+		free(v->steps[i].via);
+	free(v->steps);
+	memset(v, 0, sizeof *v);
+}

@@ -1,0 +1,262 @@
+"""weft -i: a session on one test driven through standard input.
+
+goto of each test's condition agrees with the hand-worked verdicts of
+litmus/*/expected.yaml under each model; a forbidden state is explained by
+the same checks as -explain, and refusing the commit that the model forbids
+names one of them; undo then the same commit gives the same state;
+scripted sessions on MP, SB, IRIW and a test with a branch."""
+import re
+import shutil
+import subprocess
+
+import pytest
+import yaml
+
+from conftest import SRCDIR, run_weft
+from test_explain import explanations
+from test_suite import header_name, suite_files
+
+LITMUS = SRCDIR / "litmus"
+
+
+def session(path, commands, model=None, check=True):
+    """The output of weft -i on path with the commands (one a line)."""
+    args = ["-i"] + (["-model", model] if model else []) + [path]
+    r = run_weft(*args, input="".join(c + "\n" for c in commands) + "quit\n", timeout=300)
+    if check:
+        assert r.returncode == 0, r.stderr
+        assert "internal error" not in r.stdout, r.stdout
+    return r
+
+
+def expected_pairs():
+    """(path, model, verdict, quantifier) of every test and model of the
+    bundled suite's expectation files."""
+    out = []
+    for arch in ("PPC", "X86"):
+        exp = yaml.safe_load((LITMUS / arch / "expected.yaml").read_text())
+        for path in suite_files(LITMUS / arch):
+            name = header_name(path)
+            quant = re.search(r"^\s*(~\s*exists|exists|forall|final)\b", open(path).read(), re.M).group(1)
+            for model, verdict in (exp.get(name) or {}).items():
+                out.append(pytest.param(path, model, verdict, quant, id=f"{name}-{model}"))
+    return out
+
+
+def proposition(path):
+    """The condition's proposition as written in the test."""
+    text = open(path).read()
+    m = re.search(r"^\s*(?:~\s*exists|exists|forall|final)\s*(.*?)\s*$", text, re.M | re.S)
+    return " ".join(m.group(1).split())
+
+
+def goto_answer(out):
+    """reached, forbidden or unreachable: the first word of goto's answer."""
+    m = re.search(r"^(reached|forbidden|unreachable):", out, re.M)
+    assert m, out
+    return m.group(1)
+
+
+def forbidden_by(text):
+    """{check: count} of a 'Forbidden by:' line."""
+    m = re.search(r"Forbidden by: (.*)", text)
+    return dict((c, int(n)) for c, n in re.findall(r"(\S+) \((\d+) of \d+", m.group(1)))
+
+
+# ---- goto against the expected verdicts ---------------------------------------------
+
+@pytest.mark.parametrize("path,model,verdict,quant", expected_pairs())
+def test_goto_of_the_condition_agrees_with_the_verdict(path, model, verdict, quant):
+    out = session(path, ["goto"], model).stdout
+    answer = goto_answer(out)
+    # goto without a state aims at the proposition, for forall at its
+    # counterexamples
+    if quant == "forall":
+        assert (answer == "reached") == (verdict != "required"), out
+    else:
+        assert (answer == "reached") == (verdict in ("allowed", "required")), out
+    if answer == "forbidden":
+        assert "cycle" in out, out
+        assert re.search(r"^  \S+: (cycle|path|event) ", out, re.M), out
+    # the proposition written out as a state says the same
+    out = session(path, ["goto " + proposition(path)], model).stdout
+    assert (goto_answer(out) == "reached") == (verdict in ("allowed", "required")), out
+
+
+def forbidden_pairs():
+    return [p for p in expected_pairs() if p.values[2] == "forbidden" and p.values[3] != "forall"]
+
+
+@pytest.mark.parametrize("path,model,verdict,quant", forbidden_pairs())
+def test_goto_names_the_checks_explain_names(path, model, verdict, quant):
+    out = session(path, ["goto"], model).stdout
+    ex = run_weft("-q", "-explain", "-model", model, path)
+    assert ex.returncode == 0, ex.stderr
+    [(_, _, outcome, fields)] = explanations(ex.stdout)
+    assert outcome == "forbidden"
+    assert forbidden_by(out) == forbidden_by("Forbidden by: " + fields["Forbidden by"])
+
+
+@pytest.mark.parametrize("path,model,verdict,quant", forbidden_pairs())
+def test_the_refused_commit_and_why_name_a_failing_check(path, model, verdict, quant):
+    out = session(path, ["goto"], model).stdout
+    failing = re.search(r"The candidate failing the fewest checks \(\d+\): (.*)", out).group(1).split(", ")
+    m = re.search(r"Commits \([^)]*\): (.*)", out)
+    if not m:
+        # a cycle in dependencies and rf: no commit order builds it
+        assert "no commit order builds it" in out
+        return
+    commits = [c.strip() for c in m.group(1).split(";")]
+    out = session(path, commits, model).stdout
+    refusals = re.findall(r"^refused: (\S+): .* is forbidden by (\S+)$", out, re.M)
+    assert len(refusals) == 1, out
+    event, check = refusals[0]
+    assert check in failing, (check, failing)
+    # why says the same of that step, from the state before it
+    step = next(c for c in commits if c.split()[1] == event)
+    before = commits[:commits.index(step)]
+    why = session(path, before + ["why " + step.split(None, 1)[1]], model).stdout
+    assert re.search(rf"forbidden by {re.escape(check)}\n  (cycle|path|event) ", why), why
+
+
+def test_why_names_the_check_explain_names_on_mp_lwsync_addr():
+    path = str(LITMUS / "PPC" / "MP+lwsync+addr.litmus")
+    ex = run_weft("-q", "-explain", path)
+    [(_, _, _, fields)] = explanations(ex.stdout)
+    out = session(path, ["commit a i(x)", "commit c i(y)", "commit d c", "why e i(x)"]).stdout
+    assert f"e: R x (P1) reads i(x): forbidden by {fields['Failing checks']}" in out
+    # the same cycle, edge for edge, as -explain's
+    assert "cycle " + fields["Cycle"] in out
+
+
+# ---- undo ------------------------------------------------------------------------
+
+def shows(out):
+    """The show paragraphs of a session's output."""
+    parts = re.split(r"^(?=Test \S+ \()", out, flags=re.M)
+    return [p.split("\ncommitted ")[0].split("\nundone")[0].rstrip("\n") for p in parts[1:]]
+
+
+@pytest.mark.parametrize("path", suite_files(LITMUS / "PPC") + suite_files(LITMUS / "X86"),
+                         ids=lambda p: header_name(p))
+def test_undo_then_the_same_commit_gives_the_same_state(path):
+    out = session(path, ["auto"]).stdout
+    m = re.search(r"completed with \d+ commits?: (.*)", out)
+    assert m, out
+    commits = [c.strip() for c in m.group(1).split(";")]
+    script = []
+    for c in commits:
+        script += ["commit " + c, "show", "undo", "commit " + c, "show"]
+    out = session(path, script).stdout
+    assert "refused" not in out and "not a choice" not in out, out
+    views = shows(out)[1:]   # the first is the one printed on entry
+    assert len(views) == 2 * len(commits)
+    for a, b in zip(views[0::2], views[1::2]):
+        assert a == b
+    assert views[-1].count("Complete: ") == 1
+
+
+def test_undo_and_reset_walk_back():
+    path = str(LITMUS / "PPC" / "MP.litmus")
+    out = session(path, ["undo", "commit a i(x)", "reset", "show", "undo", "show"]).stdout
+    assert "nothing to undo" in out
+    after_reset, after_undo = shows(out)[-2:]
+    assert "Commits:" not in after_reset
+    # undo walks back over the reset to the commit before it
+    assert "Commits: a i(x)\n" in after_undo
+
+
+# ---- scripted sessions -------------------------------------------------------------
+
+def test_mp_session_power_and_sc():
+    path = str(LITMUS / "PPC" / "MP.litmus")
+    script = ["commit a i(x)", "commit b i(y)", "commit c b", "why d i(x)", "commit d i(x)", "show"]
+    out = session(path, script, "power").stdout
+    assert "d: R x (P1) reads i(x): allowed (every check holds on the complete execution)" in out
+    assert "committed d i(x)\ncomplete: 1:r1=1; 1:r3=0;\n" in out
+    assert shows(out)[-1].endswith("Complete: 1:r1=1; 1:r3=0;")
+    out = session(path, script, "sc").stdout
+    cycle = ("cycle a: W x=1 (P0) -po-> b: W y=1 (P0) -rfe-> c: R y=1 (P1) -po-> d: R x=0 (P1) "
+             "-fre-> a: W x=1 (P0)")
+    assert f"d: R x (P1) reads i(x): forbidden by sc\n  {cycle}\n" in out
+    assert f"refused: d: R x (P1) reads i(x) is forbidden by sc\n  {cycle}\n" in out
+    assert shows(out)[-1].endswith(f"    reads i(x): forbidden by sc: {cycle}\n    reads a: allowed")
+    out = session(path, script[:3] + ["commit d a", "checks"], "sc").stdout
+    checks = out.split("Checks on the complete execution:\n")[1]
+    assert "fails" not in checks and ": holds" in checks
+
+
+def test_sb_session():
+    path = str(LITMUS / "PPC" / "SB.litmus")
+    out = session(path, ["show"], "sc").stdout
+    # both stores and both loads are enabled at once: any order
+    enabled = re.findall(r"^  ([a-z]+): ", out.split("Enabled:")[1].split("Test ")[0], re.M)
+    assert enabled == ["a", "b", "c", "d"], out
+    out = session(path, ["commit a i(x)", "commit c i(y)", "commit b i(y)", "why d i(x)"], "sc").stdout
+    assert re.search(r"reads i\(x\): forbidden by \S+\n  cycle ", out), out
+    out = session(path, ["commit a i(x)", "commit c i(y)", "commit b i(y)", "why d i(x)"], "power").stdout
+    assert "reads i(x): allowed" in out
+    out = session(path, ["goto 0:r3=0 /\\ 1:r3=0"], "power").stdout
+    assert goto_answer(out) == "reached"
+
+
+def test_iriw_session():
+    path = str(LITMUS / "PPC" / "IRIW+syncs.litmus")
+    out = session(path, ["goto"], "power").stdout
+    assert goto_answer(out) == "forbidden"
+    assert re.search(r"^  \S+: cycle ", out, re.M), out
+    out = session(str(LITMUS / "PPC" / "IRIW.litmus"), ["goto", "show"], "power").stdout
+    assert goto_answer(out) == "reached"
+    assert "Complete: " in out
+    # auto from a fresh session completes too
+    out = session(str(LITMUS / "PPC" / "IRIW.litmus"), ["auto"], "power").stdout
+    assert re.search(r"completed with 6 commits", out), out
+
+
+def test_a_branch_waits_for_its_load():
+    path = str(LITMUS / "PPC" / "MP+lwsync+ctrlisync.litmus")
+    out = session(path, ["show"]).stdout
+    # P1 stops at the branch on r1: nothing after it is fetched yet
+    assert re.search(r"^  d: R y \(P1\)$", out, re.M), out
+    assert "isync" not in out.split("Committed:")[1].split("\n")[0]
+    out = session(path, ["commit a i(x)", "commit c i(y)", "commit d c", "show"]).stdout
+    last = shows(out)[-1]
+    assert "F isync (P1)" in last and "B (P1)" in last, last
+    assert re.search(r"why|reads i\(x\): forbidden by \S+: (cycle|path) ", last), last
+
+
+def test_goto_errors_and_unreachable_states():
+    path = str(LITMUS / "PPC" / "MP.litmus")
+    out = session(path, ["goto 1:r1=5"]).stdout
+    assert goto_answer(out) == "unreachable"
+    r = session(path, ["goto 1:r1=", "show"], check=False)
+    assert "goto: failed" in r.stdout and "error" in r.stderr
+    assert r.returncode == 0
+
+
+def test_commands_and_usage():
+    path = str(LITMUS / "PPC" / "MP.litmus")
+    out = session(path, ["help", "frobnicate", "commit a", "commit z i(x)", "commit a q"]).stdout
+    for cmd in ("show", "commit EVENT PARAM", "why EVENT PARAM", "undo", "reset", "auto", "goto",
+                "checks", "dot FILE", "quit"):
+        assert cmd in out
+    assert "unknown command 'frobnicate'" in out
+    assert "usage: commit EVENT PARAM" in out
+    assert "no event called 'z'" in out
+    assert "'q' is not a choice of a: i(x)" in out
+    assert "-i " in run_weft("-help").stdout
+    r = run_weft("-i", path, path)
+    assert r.returncode == 2
+    r = run_weft("-i", "-model", "sc", "-model", "power", path)
+    assert r.returncode == 2
+
+
+def test_dot_of_a_forbidden_execution(tmp_path):
+    path = str(LITMUS / "PPC" / "MP+lwsync+addr.litmus")
+    f = tmp_path / "mp.dot"
+    out = session(path, ["commit a i(x)", "commit c i(y)", "dot " + str(f)]).stdout
+    assert f"wrote {f}" in out
+    text = f.read_text()
+    assert "style=dashed, color=grey" in text   # d and e are not committed
+    if shutil.which("dot"):
+        subprocess.run(["dot", "-Tsvg", str(f)], check=True, capture_output=True)
