@@ -125,3 +125,18 @@ def test_unroll_option_is_checked(weft):
     for bad in ["0", "-1", "x", "2.5"]:
         r = run_weft("-unroll", bad, LOOPS / "PPC" / "deep.litmus")
         assert r.returncode == 2 and "-unroll" in r.stderr
+
+
+def test_timeout_stops_a_huge_unroll_in_time(weft):
+    """-timeout 1 stops a test within about a second even when its loops run a
+    million times: the enumerator looks at the clock while it builds paths."""
+    import time
+    for name in ["PPC/MP+lwsync+spin", "PPC/W+retry"]:
+        start = time.monotonic()
+        r = run_weft("-q", "-j", "1", "-engine", "enumerate", "-timeout", "1", "-unroll", "1000000",
+                     LOOPS / f"{name}.litmus", timeout=60)
+        took = time.monotonic() - start
+        assert r.returncode == 1
+        assert re.search(r"^Test \S+ Timeout 1$", r.stdout, re.M), r.stdout
+        # the engine stops itself: the parent would kill it at 2.1 s
+        assert took < 1.9, took
