@@ -69,6 +69,8 @@ static void table_prepare(outcome_table *t, const suite_run *s)
 {
 	table_init(t);
 	t->stats = s->o->stats;
+	t->caption = s->o->caption;
+	t->label = s->o->label;
 	for (int i = 0; i < s->plan->n; i++)
 		for (int k = 0; k < job_n_models(s); k++) {
 			const char *name = job_model_at(s, s->plan->v[i].arch, k);
@@ -138,7 +140,8 @@ static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, 
 	}
 	FILE *out = io->out;
 	io->out = stdout;
-	static const enum table_format formats[] = { TABLE_MARKDOWN, TABLE_MARKDOWN, TABLE_LATEX, TABLE_CSV };
+	static const enum table_format formats[] = { TABLE_MARKDOWN, TABLE_MARKDOWN, TABLE_LATEX, TABLE_CSV,
+						     TABLE_LATEX_DOC };
 	static const enum table_cells cells[] = { TABLE_CELLS_VERDICT, TABLE_CELLS_COUNTS, TABLE_CELLS_STATES };
 	table_write(out, t, formats[o->table], cells[o->cells]);
 	bool ok = !ferror(out);

@@ -193,8 +193,11 @@ def test_latex_escapes_names(weft, tmp_path):
     r2 = weft("-q", "-table", "latex", "-model", odd, f)
     assert r2.returncode == 0, r2.stderr
     assert tex_table(r2.stdout)[0] == ["Test", "m&o%d#e~l^{x}$"]
-    if shutil.which("pdflatex"):
-        (tmp_path / "t.tex").write_text(r.stdout)
+    if shutil.which("pdflatex") and shutil.which("kpsewhich") and subprocess.run(
+            ["kpsewhich", "booktabs.sty"], capture_output=True).returncode == 0:
+        (tmp_path / "frag.tex").write_text(r.stdout)
+        (tmp_path / "t.tex").write_text("\\documentclass{article}\\usepackage{booktabs}\n"
+                                        "\\begin{document}\\input{frag}\\end{document}\n")
         p = subprocess.run(["pdflatex", "-interaction=nonstopmode", "t.tex"], cwd=tmp_path,
                            capture_output=True, text=True, timeout=120)
         assert p.returncode == 0, p.stdout[-2000:]
@@ -228,7 +231,10 @@ def test_hardware_highlights_in_all_formats(weft, tmp_path):
     assert "(1 cell); (?) the model allows states the hardware never showed (1 cell)" in md.stdout
     tex = weft("-q", "-table", "latex", "-hardware", log, *files).stdout
     assert "\\weftForbiddenObserved{Forbidden}" in tex and "\\weftAllowedUnobserved{Allowed}" in tex
-    assert tex.count("\\weftForbiddenObserved{") == 1   # one cell (the definition has "}")
+    tabular = tex[tex.index("\\begin{tabular}"):tex.index("\\end{tabular}")]
+    assert tabular.count("\\weftForbiddenObserved{") == 1   # one cell
+    # and a legend for the marks after the tabular
+    assert "\\weftForbiddenObserved{Forbidden}: the model forbids" in tex[tex.index("\\end{tabular}"):]
     assert "\\providecommand{\\weftForbiddenObserved}" in tex
     header, rows = tex_table(tex)
     assert rows[1] == ["MP+syncs", "Forbidden", "Observed"]

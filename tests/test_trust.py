@@ -332,3 +332,65 @@ def test_table_leaves_a_cell_empty_for_a_model_of_another_architecture(weft, tmp
     assert r.returncode == 0, r.stderr
     import re
     assert re.findall(r"^Model (\S+)$", r.stdout, re.M) == ["sc", "powerppc", "sc"]
+
+
+# ---- 7. LaTeX tables for papers ---------------------------------------------------------
+
+def have_pdflatex():
+    import shutil
+    import subprocess
+    return bool(shutil.which("pdflatex") and shutil.which("kpsewhich")) and \
+        subprocess.run(["kpsewhich", "booktabs.sty"], capture_output=True).returncode == 0
+
+
+def pdflatex(folder, name):
+    import subprocess
+    return subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", name], cwd=folder,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_latex_table_is_a_booktabs_fragment_with_caption_label_and_legend(weft, tmp_path):
+    log = tmp_path / "hw.allowed"
+    log.write_text("*Revalidation*\n" + " " * 20 + " | Model.txt Hardware.txt\n"
+                   + f"{'SB':20} | Ok No\n")
+    r = weft("-q", "-table", "latex", "-table-caption", "Two models", "-table-label", "tab:m",
+             "-model", "power", "-model", "sc", "-hardware", log, SB)
+    assert r.returncode == 0, r.stderr
+    t = r.stdout
+    assert "\\documentclass" not in t and "\\begin{document}" not in t
+    assert t.index("\\begin{table}") < t.index("\\begin{tabular}{llll}") < t.index("\\toprule") \
+        < t.index("\\midrule") < t.index("\\bottomrule") < t.index("\\end{tabular}") \
+        < t.index("the model allows states") < t.index("\\caption{Two models}") \
+        < t.index("\\label{tab:m}") < t.index("\\end{table}")
+    assert "\\weftAllowedUnobserved{Allowed}" in t[:t.index("\\end{tabular}")]
+    plain = weft("-q", "-table", "latex", SB).stdout
+    assert "\\begin{table}" not in plain and "the model allows states" not in plain   # no marks, no legend
+    doc = weft("-q", "-table", "latex-doc", SB).stdout
+    assert doc.startswith("\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n")
+    assert doc.rstrip().endswith("\\end{document}") and plain in doc
+    r = weft("-q", "-table", "markdown", "-table-caption", "x", SB)
+    assert r.returncode == 2 and "-table-caption needs -table latex" in r.stderr
+
+
+@pytest.mark.skipif(not have_pdflatex(), reason="pdflatex or booktabs absent "
+                    "(scripts/install-deps --optional installs them)")
+def test_man_page_latex_example_compiles(weft, tmp_path):
+    r = weft("-q", "-table", "latex", "-table-caption", "POWER and SC", "-table-label", "tab:models",
+             "-model", "power", "-model", "sc", "-o", tmp_path / "table.tex", PPC)
+    assert r.returncode == 0, r.stderr
+    (tmp_path / "paper.tex").write_text("\\documentclass{article}\\usepackage{booktabs}\n"
+                                        "\\begin{document}\\input{table}\\end{document}\n")
+    p = pdflatex(tmp_path, "paper.tex")
+    assert p.returncode == 0, p.stdout[-3000:]
+    assert (tmp_path / "paper.pdf").stat().st_size > 1000
+    r = weft("-q", "-table", "latex-doc", "-o", tmp_path / "doc.tex", "-model", "power",
+             "-hardware", LITMUS7_LOG_FILE(tmp_path), SB, PPC / "MP.litmus")
+    assert r.returncode == 0, r.stderr
+    p = pdflatex(tmp_path, "doc.tex")
+    assert p.returncode == 0, p.stdout[-3000:]
+
+
+def LITMUS7_LOG_FILE(tmp_path):
+    log = tmp_path / "run.log"
+    log.write_text(LITMUS7_LOG)
+    return log

@@ -14,6 +14,7 @@ enum opt_id {
 	OPT_INCLUDE, OPT_TIMEOUT, OPT_STATS, OPT_FORMAT, OPT_JOBS, OPT_MAXMEM,
 	OPT_QUIET, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
+	OPT_CAPTION, OPT_LABEL,
 	OPT_UNROLL,
 };
 
@@ -55,8 +56,13 @@ static const opt_spec specs[] = {
 	{ OPT_SHOW, "show", NULL, "prop|neg|all|none",
 	  "write a Graphviz file per allowed execution (where the condition's proposition "
 	  "holds, does not, all) into the -o folder; with -explain also the explained one" },
-	{ OPT_TABLE, "table", NULL, "markdown|latex|csv",
-	  "print one table instead of result blocks: a row per test, a column per model" },
+	{ OPT_TABLE, "table", NULL, "markdown|latex|latex-doc|csv",
+	  "print one table instead of result blocks: a row per test, a column per model "
+	  "(latex: a booktabs tabular to \\input; latex-doc: a document of its own)" },
+	{ OPT_CAPTION, "table-caption", NULL, "TEXT",
+	  "LaTeX tables: put the tabular in a table float with this \\caption" },
+	{ OPT_LABEL, "table-label", NULL, "KEY",
+	  "LaTeX tables: put the tabular in a table float with this \\label" },
 	{ OPT_CELLS, "table-cells", NULL, "verdict|counts|states",
 	  "table cells: Allowed/Forbidden (default), plus execution counts, or plus the "
 	  "number of final states" },
@@ -286,6 +292,8 @@ static int check_combinations(const weft_options *o, bool cells_given)
 		return usage_error("-explain and -show need -engine enumerate: %s cuts forbidden executions "
 		                   "off before they are complete, so it has none to explain or draw",
 		                   o->engine);
+	if ((o->caption || o->label) && o->table != TBL_LATEX && o->table != TBL_LATEX_DOC)
+		return usage_error("%s needs -table latex or latex-doc", o->caption ? "-table-caption" : "-table-label");
 	if (o->table == TBL_NONE) {
 		if (cells_given)
 			return usage_error("%s needs -table", "-table-cells");
@@ -413,10 +421,11 @@ int options_parse(weft_options *o, int argc, char **argv)
 				return usage_error("-shard wants K/N with 1 <= K <= N, not '%s'", val);
 			break;
 		case OPT_TABLE: {
-			static const char *const names[] = { "markdown", "latex", "csv" };
-			int k = keyword_index(val, names, 3);
+			static const char *const names[] = { "markdown", "latex", "csv", "latex-doc" };
+			int k = keyword_index(val, names, 4);
 			if (k < 0)
-				return usage_error("unknown table format '%s' (available: markdown, latex, csv)", val);
+				return usage_error("unknown table format '%s' (available: markdown, latex, "
+						   "latex-doc, csv)", val);
 			o->table = (enum weft_table)(TBL_MARKDOWN + k);
 			break;
 		}
@@ -439,6 +448,8 @@ int options_parse(weft_options *o, int argc, char **argv)
 		}
 		case OPT_OUTPUT: o->output = val; break;
 		case OPT_HARDWARE: o->hardware = val; break;
+		case OPT_CAPTION: o->caption = val; break;
+		case OPT_LABEL: o->label = val; break;
 		case OPT_EXPLAIN: o->explain = true; break;
 		case OPT_INTERACTIVE: o->interactive = true; break;
 		}

@@ -29,6 +29,7 @@ enum weft_table {
 	TBL_MARKDOWN,
 	TBL_LATEX,
 	TBL_CSV,
+	TBL_LATEX_DOC,  /* the LaTeX fragment in a document of its own */
 };
 
 /* -table-cells: what a table cell says. */
@@ -82,6 +83,8 @@ typedef struct weft_options {
 	enum weft_cells cells;   /* -table-cells WHAT */
 	const char *output;      /* -o: the table's file, or -show's folder */
 	const char *hardware;    /* -hardware LOG: a table column from a log */
+	const char *caption;     /* -table-caption TEXT (LaTeX tables) */
+	const char *label;       /* -table-label KEY (LaTeX tables) */
 	bool explain;            /* -explain */
 	bool interactive;        /* -i: explore one test by hand (interactive.h) */
 	enum weft_show show;     /* -show WHICH */

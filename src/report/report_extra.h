@@ -25,7 +25,7 @@
 
 /* ---- outcome tables ---------------------------------------------------------- */
 
-enum table_format { TABLE_MARKDOWN, TABLE_LATEX, TABLE_CSV };
+enum table_format { TABLE_MARKDOWN, TABLE_LATEX, TABLE_LATEX_DOC, TABLE_CSV };
 enum table_cells { TABLE_CELLS_VERDICT, TABLE_CELLS_COUNTS, TABLE_CELLS_STATES };
 
 /* What one (test, model) cell holds.  Allowed / Forbidden speak of the
@@ -72,6 +72,8 @@ typedef struct outcome_table {
 	char *hardware;         /* hardware column header, NULL: no column */
 	bool stats;             /* -stats: cells add the candidate and
 	                         * forbidden counts */
+	const char *caption;    /* LaTeX: \caption text (LaTeX, as given), or NULL */
+	const char *label;      /* LaTeX: \label key, or NULL (borrowed) */
 } outcome_table;
 
 void table_init(outcome_table *t);

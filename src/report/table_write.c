@@ -147,25 +147,35 @@ static void tex_escape(FILE *out, const char *s)
 	}
 }
 
-static void write_latex(FILE *out, const outcome_table *t, enum table_cells what)
+/* -table latex: a fragment to \input into a paper (booktabs rules, a
+ * table float when there is a caption or label, a legend for the marks
+ * when there is a hardware column); -table latex-doc: the same in a
+ * document of its own. */
+static void write_latex(FILE *out, const outcome_table *t, enum table_cells what, bool doc)
 {
-	fputs("% Outcome table written by weft.  The two highlighting macros are\n"
-	      "% \\providecommand'ed: define them before this file is read to change\n"
-	      "% them, e.g.  pdflatex '\\newcommand\\weftForbiddenObserved[1]{#1!}\\input{t.tex}'\n"
-	      "\\documentclass{article}\n"
-	      "\\usepackage{longtable}\n"
+	if (doc)
+		fputs("\\documentclass{article}\n"
+		      "\\usepackage{booktabs}\n"
+		      "\\begin{document}\n",
+		      out);
+	fputs("% Outcome table written by weft: \\input it into a document that loads\n"
+	      "% booktabs.  The two highlighting macros are \\providecommand'ed: define\n"
+	      "% them before this file is read to change them, e.g.\n"
+	      "% \\newcommand\\weftForbiddenObserved[1]{#1!}\n"
 	      "% a cell whose states the model forbids but the hardware showed\n"
 	      "\\providecommand{\\weftForbiddenObserved}[1]{\\textbf{#1}$^{!}$}\n"
 	      "% a cell whose states the model allows but the hardware never showed\n"
-	      "\\providecommand{\\weftAllowedUnobserved}[1]{\\textit{#1}$^{?}$}\n"
-	      "\\begin{document}\n",
+	      "\\providecommand{\\weftAllowedUnobserved}[1]{\\textit{#1}$^{?}$}\n",
 	      out);
-	fputs("\\begin{longtable}{l|", out);
+	bool floating = t->caption || t->label;
+	if (floating)
+		fputs("\\begin{table}[htbp]\n\\centering\n", out);
+	fputs("\\begin{tabular}{l", out);
 	for (int m = 0; m < t->n_models; m++)
 		fputc('l', out);
 	if (t->hardware)
-		fputs("|l", out);
-	fputs("}\n", out);
+		fputc('l', out);
+	fputs("}\n\\toprule\n", out);
 	fputs("Test", out);
 	for (int m = 0; m < t->n_models; m++) {
 		fputs(" & ", out);
@@ -175,7 +185,7 @@ static void write_latex(FILE *out, const outcome_table *t, enum table_cells what
 		fputs(" & ", out);
 		tex_escape(out, t->hardware);
 	}
-	fputs(" \\\\\n\\hline\n\\endhead\n", out);
+	fputs(" \\\\\n\\midrule\n", out);
 	strbuf sb = { 0 };
 	for (int i = 0; i < t->n_rows; i++) {
 		const table_row *r = &t->rows[i];
@@ -203,7 +213,21 @@ static void write_latex(FILE *out, const outcome_table *t, enum table_cells what
 		fputs(" \\\\\n", out);
 	}
 	sb_free(&sb);
-	fputs("\\end{longtable}\n\\end{document}\n", out);
+	fputs("\\bottomrule\n\\end{tabular}\n", out);
+	if (t->hardware)
+		fputs("\\par\\smallskip{\\footnotesize \\weftForbiddenObserved{Forbidden}: the model forbids "
+		      "states the hardware showed; \\weftAllowedUnobserved{Allowed}: the model allows states "
+		      "the hardware never showed.\\par}\n",
+		      out);
+	if (floating) {
+		if (t->caption)
+			fprintf(out, "\\caption{%s}\n", t->caption);
+		if (t->label)
+			fprintf(out, "\\label{%s}\n", t->label);
+		fputs("\\end{table}\n", out);
+	}
+	if (doc)
+		fputs("\\end{document}\n", out);
 }
 
 /* ---- CSV (RFC 4180) ------------------------------------------------------------------ */
@@ -258,7 +282,8 @@ void table_write(FILE *out, const outcome_table *t, enum table_format f, enum ta
 {
 	switch (f) {
 	case TABLE_MARKDOWN: write_markdown(out, t, c); break;
-	case TABLE_LATEX: write_latex(out, t, c); break;
+	case TABLE_LATEX: write_latex(out, t, c, false); break;
+	case TABLE_LATEX_DOC: write_latex(out, t, c, true); break;
 	case TABLE_CSV: write_csv(out, t, c); break;
 	}
 }
