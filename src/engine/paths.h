@@ -73,13 +73,16 @@ bool value_set_add(value_set *s, value v);   /* true if it was new */
 bool value_set_has(const value_set *s, value v);
 
 /* All paths of all threads of `t`.  `paths` gets t->n_threads path sets;
- * `rounds` the number of fixpoint rounds.  Problems (division by zero, an
- * integer used as an address, a path too long) drop the path concerned and
- * are reported once each as warnings through d.  Returns false only when
+ * `rounds` the number of fixpoint rounds.  Every path is finite: each
+ * backward jump counts against `unroll` (thread_interp.h).  Problems drop
+ * the path concerned and are reported once each through d: an address
+ * that is not a location's as an error (herd rejects the test), division
+ * by zero and the like as warnings.  Returns false only when
  * the value sets were still incomplete after the safety cap of rounds
  * (also reported); the paths are then those of the last round. */
 /* `deadline`: a CLOCK_MONOTONIC time in seconds after which the build
- * stops and sets *timed_out (0: no deadline). */
+ * stops and sets *timed_out (0: no deadline); it is looked at while
+ * threads run, not only between paths. */
 bool paths_build(const litmus_test *t, int unroll, double deadline, path_set **paths, long *rounds,
                  bool *timed_out, diag *d);
 /* Seconds of CLOCK_MONOTONIC, the clock of deadlines. */
