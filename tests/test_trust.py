@@ -394,3 +394,18 @@ def LITMUS7_LOG_FILE(tmp_path):
     log = tmp_path / "run.log"
     log.write_text(LITMUS7_LOG)
     return log
+
+
+def test_unknown_include_lists_the_folders_searched_and_hints_at_I(weft, tmp_path):
+    m = tmp_path / "m.cat"
+    m.write_text('"m"\ninclude "nosuchinc.cat"\n')
+    r = weft("-check", m)
+    assert r.returncode == 1
+    assert f'{m}:2:1: error: cannot find included file "nosuchinc.cat" (looked in {tmp_path}' in r.stderr
+    assert "add a folder with -I DIR" in r.stderr
+
+
+def test_unknown_model_lists_the_folders_searched(weft, tmp_path):
+    r = weft("-model", "nosuch", "-I", tmp_path, SB)
+    assert r.returncode == 1
+    assert "cannot find model 'nosuch' (looked in " in r.stderr and str(tmp_path) in r.stderr

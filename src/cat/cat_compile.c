@@ -432,7 +432,14 @@ static void compile_top(compiler *c, cat_ins_list *l, const char *dir)
 		case CI_INCLUDE: {
 			char *path = cat_find_file(in->name, dir, c->sp);
 			if (!path) {
-				cerror(c, in->loc, "cannot find included file \"%s\"", in->name);
+				/* where it was looked for, and how to add a place */
+				strbuf sb = { 0 };
+				sb_puts(&sb, dir ? dir : ".");
+				for (int i = 0; c->sp && i < c->sp->n; i++)
+					sb_printf(&sb, ", %s", c->sp->dirs[i]);
+				cerror(c, in->loc, "cannot find included file \"%s\" (looked in %s; add a folder "
+				       "with -I DIR)", in->name, sb.s);
+				sb_free(&sb);
 				break;
 			}
 			compile_file(c, path, in->loc);
