@@ -409,3 +409,12 @@ def test_unknown_model_lists_the_folders_searched(weft, tmp_path):
     r = weft("-model", "nosuch", "-I", tmp_path, SB)
     assert r.returncode == 1
     assert "cannot find model 'nosuch' (looked in " in r.stderr and str(tmp_path) in r.stderr
+
+
+def test_diagnostics_cut_a_long_quoted_source_line(weft, tmp_path):
+    f = tmp_path / "long.litmus"
+    f.write_text("PPC LONG\n{ 0:r2=x; }\n P0 ;\n li r1," + "x" * 3000 + " ;\nexists (0:r1=1)\n")
+    r = weft("-q", f)
+    assert r.returncode == 1
+    line, = [l for l in r.stderr.splitlines() if "malformed PPC instruction" in l]
+    assert len(line) < 300 and "xxx...'" in line and line.endswith("expected a number or a location name")

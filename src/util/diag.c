@@ -1,10 +1,38 @@
 /* diag.c — located diagnostics and whole-file reading. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
+
+/* Quoted source text longer than this is cut: a generated test's 3000-
+ * character line must not bury the message that quotes it. */
+enum { QUOTE_MAX = 100, QUOTE_KEEP = 80 };
+
+static bool is_word_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+}
+
+/* msg, with each quoted text ('...' or "...", the opening quote not
+ * inside a word, so that "herd's" is no quote) longer than QUOTE_MAX cut
+ * to its first QUOTE_KEEP characters and "...". */
+static void diag_put_cut(FILE *out, const char *msg)
+{
+	const char *p = msg;
+	while (*p) {
+		bool opens = (*p == '\'' || *p == '"') && (p == msg || !is_word_char(p[-1]));
+		const char *close = opens ? strchr(p + 1, *p) : NULL;
+		if (close && close - p - 1 > QUOTE_MAX) {
+			fprintf(out, "%c%.*s...%c", *p, QUOTE_KEEP, p + 1, *p);
+			p = close + 1;
+			continue;
+		}
+		fputc(*p++, out);
+	}
+}
 
 static void diag_emit(diag *d, srcloc at, const char *kind, const char *fmt, va_list ap)
 {
@@ -16,7 +44,16 @@ static void diag_emit(diag *d, srcloc at, const char *kind, const char *fmt, va_
 	else
 		fputs("weft: ", out);
 	fprintf(out, "%s: ", kind);
-	vfprintf(out, fmt, ap);
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	char *msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	msg[0] = '\0';
+	if (n > 0)
+		vsnprintf(msg, (size_t)n + 1, fmt, again);
+	va_end(again);
+	diag_put_cut(out, msg);
+	free(msg);
 	fputc('\n', out);
 }
 
