@@ -166,21 +166,36 @@ static void enum_co(enum_ctx *c, int loc)
 
 /* ---- reads-from: every matching write for each load ----------------------------- */
 
-static void enum_rf(enum_ctx *c, int i)
+/* Every choice, for each load, of a write it may read from, as an odometer
+ * (the last load's choice turns fastest, as a recursion over the loads
+ * would): no C stack frame per load, however many loads a path has. */
+static void enum_rf(enum_ctx *c)
 {
-	if (c->stop)
-		return;
-	if (i == c->n_loads) {
+	int n = c->n_loads;
+	for (int i = 0; i < n; i++)
+		if (c->load_n_cands[i] == 0)
+			return;
+	int *choice = xcalloc((size_t)n + 1, sizeof *choice);
+	for (int i = 0; i < n; i++)
+		brel_add(&c->x.rf, c->load_cands[i][0], c->load_ev[i]);
+	for (;;) {
 		enum_co(c, 0);
-		return;
+		if (c->stop)
+			break;
+		int i = n - 1;
+		for (; i >= 0; i--) {
+			brel_del(&c->x.rf, c->load_cands[i][choice[i]], c->load_ev[i]);
+			choice[i] = choice[i] + 1 < c->load_n_cands[i] ? choice[i] + 1 : 0;
+			brel_add(&c->x.rf, c->load_cands[i][choice[i]], c->load_ev[i]);
+			if (choice[i] != 0)
+				break;
+		}
+		if (i < 0)
+			break;
 	}
-	int e = c->load_ev[i];
-	for (int k = 0; k < c->load_n_cands[i] && !c->stop; k++) {
-		int w = c->load_cands[i][k];
-		brel_add(&c->x.rf, w, e);
-		enum_rf(c, i + 1);
-		brel_del(&c->x.rf, w, e);
-	}
+	for (int i = 0; i < n; i++)
+		brel_del(&c->x.rf, c->load_cands[i][choice[i]], c->load_ev[i]);
+	free(choice);
 }
 
 /* ---- one combination of paths ------------------------------------------------ */
@@ -326,7 +341,7 @@ static void run_combination(enum_ctx *c)
 		li++;
 	}
 	if (feasible)
-		enum_rf(c, 0);
+		enum_rf(c);
 	free_combination(c);
 }
 
