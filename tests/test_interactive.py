@@ -12,7 +12,7 @@ import subprocess
 import pytest
 import yaml
 
-from conftest import SRCDIR, run_weft
+from conftest import SRCDIR, WEFT, run_weft
 from test_explain import explanations
 from test_suite import header_name, suite_files
 
@@ -124,6 +124,8 @@ def test_why_names_the_check_explain_names_on_mp_lwsync_addr():
     ex = run_weft("-q", "-explain", path)
     [(_, _, _, fields)] = explanations(ex.stdout)
     out = session(path, ["commit a i(x)", "commit c i(y)", "commit d c", "why e i(x)"]).stdout
+    # e's address depends on d: it is fetched once d is committed
+    assert "P1 stops: at an access whose address depends on a load not committed yet" in out
     assert f"e: R x (P1) reads i(x): forbidden by {fields['Failing checks']}" in out
     # the same cycle, edge for edge, as -explain's
     assert "cycle " + fields["Cycle"] in out
@@ -196,8 +198,11 @@ def test_sb_session():
     assert re.search(r"reads i\(x\): forbidden by \S+\n  cycle ", out), out
     out = session(path, ["commit a i(x)", "commit c i(y)", "commit b i(y)", "why d i(x)"], "power").stdout
     assert "reads i(x): allowed" in out
-    out = session(path, ["goto 0:r3=0 /\\ 1:r3=0"], "power").stdout
+    out = session(path, ["goto 0:r3=0 /\\ 1:r3=0", "show", "undo", "show"], "power").stdout
     assert goto_answer(out) == "reached"
+    reached, back = shows(out)[-2:]
+    assert reached.endswith("Complete: 0:r3=0; 1:r3=0; x=1; y=1;")
+    assert "Commits:" not in back and "Enabled:" in back
 
 
 def test_iriw_session():
@@ -218,6 +223,7 @@ def test_a_branch_waits_for_its_load():
     out = session(path, ["show"]).stdout
     # P1 stops at the branch on r1: nothing after it is fetched yet
     assert re.search(r"^  d: R y \(P1\)$", out, re.M), out
+    assert "P1 stops: at a branch on a value not known yet\n" in out
     assert "isync" not in out.split("Committed:")[1].split("\n")[0]
     out = session(path, ["commit a i(x)", "commit c i(y)", "commit d c", "show"]).stdout
     last = shows(out)[-1]
@@ -260,3 +266,54 @@ def test_dot_of_a_forbidden_execution(tmp_path):
     assert "style=dashed, color=grey" in text   # d and e are not committed
     if shutil.which("dot"):
         subprocess.run(["dot", "-Tsvg", str(f)], check=True, capture_output=True)
+
+
+# ---- a terminal ------------------------------------------------------------------
+
+def built_with_libedit():
+    config = WEFT.parent / "config.h"
+    return config.exists() and "#define HAVE_LIBEDIT 1" in config.read_text()
+
+
+def test_line_editing_and_history_on_a_terminal():
+    """On a pseudo-terminal: a line edited before Enter (Ctrl-A, then a
+    letter inserted at its start), and the history's Up arrow."""
+    if not built_with_libedit():
+        pytest.skip("weft was built without libedit (no line editing)")
+    import os
+    import pty
+    import select
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(str(WEFT), [str(WEFT), "-i", str(LITMUS / "PPC" / "MP.litmus")])
+
+    def read_until(text, limit=20.0):
+        out, end = b"", time.time() + limit
+        while text.encode() not in out and time.time() < end:
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+        return out.decode(errors="replace")
+
+    try:
+        assert "weft> " in read_until("weft> ")
+        os.write(fd, b"ommit a i(x)\x01c\r")          # Ctrl-A: back to the start
+        assert "committed a i(x)" in read_until("committed a i(x)")
+        os.write(fd, b"undo\r")
+        assert "undone" in read_until("undone")
+        os.write(fd, b"\x1b[A\x1b[A\r")                # Up twice: the commit again
+        assert "committed a i(x)" in read_until("committed a i(x)")
+        os.write(fd, b"quit\r")
+        read_until("\n", 2.0)
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0

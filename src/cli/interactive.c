@@ -1,10 +1,16 @@
 /* interactive.c — the terminal front-end of a session: read a command a
  * line, answer in plain text.  Everything it says of the test and the
  * model comes from the session (src/session/session.h); this file only
- * reads commands and lays answers out. */
+ * reads commands and lays answers out.  On a terminal, lines are read
+ * with libedit (editing, history) when weft was built with it. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "config.h"
+#ifdef HAVE_LIBEDIT
+#include <editline/readline.h>
+#endif
 
 #include "interactive.h"
 #include "models.h"
@@ -101,6 +107,11 @@ static void show(session *s, const litmus_test *t, const char *model, FILE *out)
 		fprintf(out, "  %s: %s\n", e->name, e->desc);
 		show_choices(s, e, out);
 	}
+	for (int i = 0; i < t->n_threads; i++) {
+		const char *why = session_thread_status(s, i);
+		if (why)
+			fprintf(out, "P%d stops: %s\n", t->threads[i].id, why);
+	}
 	any = false;
 	for (int i = 0; i < session_n_events(s); i++) {
 		const session_event *e = session_event_at(s, i);
@@ -122,6 +133,28 @@ static char *trim(char *p)
 	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\n' || p[n - 1] == '\r'))
 		p[--n] = '\0';
 	return p;
+}
+
+/* The next command line into *buf (NULL at the end of input): from libedit
+ * on a terminal when there is one (its buffer, replaced at each call),
+ * else by getline, after a prompt on a terminal. */
+static char *read_command(FILE *in, FILE *out, bool tty, char **buf, size_t *cap)
+{
+#ifdef HAVE_LIBEDIT
+	if (tty && in == stdin) {
+		free(*buf);
+		*buf = readline("weft> ");
+		*cap = 0;
+		if (*buf && **buf)
+			add_history(*buf);
+		return *buf;
+	}
+#endif
+	if (tty) {
+		fputs("weft> ", out);
+		fflush(out);
+	}
+	return getline(buf, cap, in) < 0 ? NULL : *buf;
 }
 
 /* Split "EVENT PARAM"; false when there are not exactly two words. */
@@ -159,11 +192,7 @@ int interactive_run(const weft_options *o, FILE *in, FILE *out)
 	char *line = NULL;
 	size_t cap = 0;
 	for (;;) {
-		if (tty) {
-			fputs("weft> ", out);
-			fflush(out);
-		}
-		if (getline(&line, &cap, in) < 0)
+		if (!read_command(in, out, tty, &line, &cap))
 			break;
 		char *p = trim(line);
 		if (!*p || *p == '#')

@@ -110,6 +110,18 @@ void session_free(session *s)
 int session_n_events(const session *s) { return s->n_events; }
 const session_event *session_event_at(const session *s, int i) { return &s->events[i]; }
 int session_n_commits(const session *s) { return s->n_commits; }
+
+const char *session_thread_status(const session *s, int thread)
+{
+	if (thread < 0 || thread >= s->t->n_threads)
+		return NULL;
+	const sthread *th = &s->cur.th[thread];
+	if (th->error)
+		return th->error;
+	if (th->cut)
+		return "cut by the unroll limit";
+	return th->done ? NULL : th->waits;
+}
 const char *session_commit_text(const session *s, int i) { return s->commits[i]; }
 bool session_complete(const session *s) { return sstate_complete(&s->cur); }
 

@@ -76,6 +76,10 @@ typedef struct session_choices {
 
 int session_n_events(const session *s);
 const session_event *session_event_at(const session *s, int i);
+/* Why thread `thread` (an index) has not fetched its events to the end:
+ * NULL when it has, else a phrase ("at a branch on a value not known
+ * yet", "cut by the unroll limit", an error of the program). */
+const char *session_thread_status(const session *s, int thread);
 /* Every commit made, as `commit` arguments ("d c"), in order. */
 int session_n_commits(const session *s);
 const char *session_commit_text(const session *s, int i);

@@ -69,6 +69,8 @@ typedef struct sthread {
 	bool done;            /* ran to its end (or was cut)           */
 	bool cut;             /* cut by the unroll limit               */
 	const char *error;    /* static text: the path cannot go on    */
+	const char *waits;    /* static text: why fetching stopped
+	                       * before the end (NULL when it did not) */
 	value *regs;          /* register values (final once done)     */
 } sthread;
 

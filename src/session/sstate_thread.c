@@ -224,8 +224,10 @@ void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
 		}
 		if (o->kind == OP_LOAD || o->kind == OP_STORE || o->kind == OP_STCOND) {
 			enum addr_result ar = eval_address(t, &r, &o->addr, &loc);
-			if (ar == ADDR_UNKNOWN)
+			if (ar == ADDR_UNKNOWN) {
+				out->waits = "at an access whose address depends on a load not committed yet";
 				break;
+			}
 			if (ar == ADDR_BAD) {
 				out->error = "a memory access to an address that is not a location";
 				break;
@@ -287,8 +289,10 @@ void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
 				out->error = "an instruction uses a register the thread does not have";
 				goto stop;
 			}
-			if (!ka)
+			if (!ka) {
+				out->waits = "at a branch on a value not known yet";
 				goto stop;
+			}
 			push(out, &r, o, pc, EV_BRANCH, -1, value_int(0));
 			out->ev[e].committed = true;
 			for (int i = 0; i < ta->n; i++)
