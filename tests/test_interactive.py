@@ -317,3 +317,55 @@ def test_line_editing_and_history_on_a_terminal():
         _, status = os.waitpid(pid, 0)
         os.close(fd)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def test_a_session_typed_in_tmux(tmp_path):
+    """A short session typed on a real terminal (tmux), the screen read back."""
+    tmux = shutil.which("tmux")
+    if not tmux:
+        pytest.skip("tmux is not installed (Debian: tmux)")
+    import os
+    import time
+
+    sock = str(tmp_path / "tmux.sock")
+    base = [tmux, "-S", sock, "-f", os.devnull]
+    cmd = ["env", "WEFT_CAT_PATH=" + os.environ.get("WEFT_CAT_PATH", str(SRCDIR / "cat")),
+           str(WEFT), "-i", str(LITMUS / "PPC" / "MP+lwsync+addr.litmus")]
+
+    def screen():
+        return subprocess.run(base + ["capture-pane", "-p", "-J", "-S", "-300", "-t", "w"],
+                              capture_output=True, text=True).stdout
+
+    def wait_for(text, limit=30.0):
+        end = time.time() + limit
+        while time.time() < end:
+            s = screen()
+            if text in s:
+                return s
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared on the screen:\n{screen()}")
+
+    def type_line(line):
+        subprocess.run(base + ["send-keys", "-t", "w", "-l", line], check=True)
+        subprocess.run(base + ["send-keys", "-t", "w", "Enter"], check=True)
+
+    subprocess.run(base + ["new-session", "-d", "-s", "w", "-x", "200", "-y", "60",
+                           " ".join(f"'{c}'" for c in cmd) + "; echo weft-exited-$?; sleep 30"],
+                   check=True)
+    try:
+        wait_for("weft> ")
+        type_line("commit a i(x)")
+        type_line("commit c i(y)")
+        type_line("commit d c")
+        wait_for("committed d c")
+        type_line("why e i(x)")
+        s = wait_for("forbidden by observation")
+        assert "e: R x (P1) reads i(x): forbidden by observation" in s
+        assert "cycle e: R x=0 (P1) -fre-> a: W x=1 (P0)" in s
+        type_line("goto")
+        s = wait_for("Forbidden by: observation (1 of 1)")
+        assert "forbidden: no allowed execution reaches that state" in s
+        type_line("quit")
+        wait_for("weft-exited-0")
+    finally:
+        subprocess.run(base + ["kill-server"], capture_output=True)
