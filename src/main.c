@@ -196,7 +196,9 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	/* The engine's timeout applies to each model's run of a test. */
 	runner_limits lim = { o->jobs > 0 ? o->jobs : default_workers(),
 			      kill_deadline(o->timeout * job_n_models(&s)), o->maxmem_mb };
-	job_callbacks cb = { job_run, job_abnormal, job_name, &s, NULL };
+	job_callbacks cb = { job_run, job_abnormal, job_name, &s, NULL, job_put_err };
+	strbuf said = { 0 };
+	s.said = &said;
 	outcome_table table;
 	if (tabulate) {
 		table_prepare(&table, &s);
@@ -236,6 +238,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	    t.output_closed)
 		status = 1;
 	sb_free(&t.notes);
+	sb_free(&said);
 	run_models_free(&labels);
 	model_cache_free(&models);
 	return status;

@@ -418,3 +418,20 @@ def test_diagnostics_cut_a_long_quoted_source_line(weft, tmp_path):
     assert r.returncode == 1
     line, = [l for l in r.stderr.splitlines() if "malformed PPC instruction" in l]
     assert len(line) < 300 and "xxx...'" in line and line.endswith("expected a number or a location name")
+
+
+def test_model_error_only_some_tests_reach_is_printed_once(weft, tmp_path):
+    # the probe has no eieio: only tests with one reach the type error
+    late = tmp_path / "late.cat"
+    late.write_text('"Late"\nlet a = match EIEIO with || {} -> po || e ++ es -> po & W end\nacyclic a as t\n')
+    src = (PPC / "MP+eieio+addr.litmus").read_text()
+    tests = []
+    for k in range(3):
+        f = tmp_path / f"e{k}.litmus"
+        f.write_text(src.replace("MP+eieio+addr", f"MP+eieio+addr{k}", 1))
+        tests.append(f)
+    r = weft("-q", "-j", "2", "-model", late, *tests, SB)
+    assert r.returncode == 1
+    assert r.stderr.count("error: intersection of a relation and an event set") == 1, r.stderr
+    assert r.stderr.count("could not evaluate an execution") == 3
+    assert "Test SB Allowed" in r.stdout

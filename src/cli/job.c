@@ -1,4 +1,5 @@
 /* job.c — one test in a worker: parse, run, print, compare. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,39 @@ const char *job_model_at(const suite_run *s, const char *arch, int k)
 const char *job_model_name(const suite_run *s, const char *arch)
 {
 	return job_model_at(s, arch, 0);
+}
+
+/* "FILE.cat:LINE:COL: " at the start of a diagnostic line. */
+static bool located_in_model(const char *line, size_t len)
+{
+	const char *colon = memchr(line, ':', len);
+	while (colon && colon - line < (ptrdiff_t)len) {
+		if (colon - line >= 4 && !strncmp(colon - 4, ".cat", 4))
+			return colon + 1 < line + len && colon[1] >= '0' && colon[1] <= '9';
+		colon = memchr(colon + 1, ':', len - (size_t)(colon + 1 - line));
+	}
+	return false;
+}
+
+void job_put_err(void *ctx, const char *text, size_t len)
+{
+	const suite_run *s = ctx;
+	for (const char *p = text, *end = text + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl + 1 : end) - p);
+		bool repeat = false;
+		if (s->said && located_in_model(p, n)) {
+			/* said holds "\nLINE\n" for each line printed */
+			char *key = xasprintf("\n%.*s%s", (int)n, p, nl ? "" : "\n");
+			repeat = s->said->s && strstr(s->said->s, key);
+			if (!repeat)
+				sb_puts(s->said, key + (s->said->len ? 1 : 0));
+			free(key);
+		}
+		if (!repeat)
+			fwrite(p, 1, n, stderr);
+		p += n;
+	}
 }
 
 const char *job_name(void *ctx, int i)

@@ -24,6 +24,8 @@ typedef struct suite_run {
 	                              * workers' records; NULL otherwise */
 	const struct run_models *labels; /* the models' labels (labels.h);
 	                                  * NULL: each model's short name */
+	strbuf *said;               /* in the parent: the model diagnostics
+	                             * job_put_err has printed, one a line */
 } suite_run;
 
 /* How many models a test of architecture `arch` (header word, may be NULL)
@@ -39,5 +41,9 @@ const char *job_model_name(const suite_run *s, const char *arch);
 void job_run(void *ctx, int i, job_report *rep, strbuf *notes);
 void job_abnormal(void *ctx, int i, enum job_end end, int detail, FILE *out);
 const char *job_name(void *ctx, int i);
+/* A job's diagnostics, less the lines located in a .cat file that an
+ * earlier job already printed: a model's error found while running tests
+ * (one the probe did not meet) is said once, not once per test. */
+void job_put_err(void *ctx, const char *text, size_t len);
 
 #endif

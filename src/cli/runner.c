@@ -439,7 +439,10 @@ static void emit(const job_callbacks *cb, job *j, int i, progress *pr, run_total
 		if (pr)
 			progress_clear(pr);
 		fflush(stdout);
-		fwrite(j->err.s, 1, j->err.len, stderr);
+		if (cb->put_err)
+			cb->put_err(cb->ctx, j->err.s, j->err.len);
+		else
+			fwrite(j->err.s, 1, j->err.len, stderr);
 		fflush(stderr);
 	}
 	/* A job that did not finish may have printed half a block: its output

@@ -57,6 +57,10 @@ typedef struct job_callbacks {
 	 * the abnormal record if any), in job order, instead of stdout (e.g. to
 	 * gather a table). */
 	void (*collect)(void *ctx, int i, const char *out, size_t len);
+	/* When not NULL, in the parent: write job i's diagnostics to stderr
+	 * (e.g. leaving out what an earlier job already said); else they are
+	 * written as they are. */
+	void (*put_err)(void *ctx, const char *text, size_t len);
 } job_callbacks;
 
 typedef struct runner_limits {
