@@ -134,7 +134,12 @@ static bool dot_folder_make(const weft_options *o, diag *d)
 static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, diag *d)
 {
 	if (io->hw) {
-		t->hardware = xstrdup(hw_log_title(io->hw));
+		/* a log titled like a model's column gets its own label too */
+		const char *title = hw_log_title(io->hw);
+		bool taken = false;
+		for (int m = 0; m < t->n_models; m++)
+			taken = taken || !strcmp(t->models[m], title);
+		t->hardware = taken ? xasprintf("%s (hardware)", title) : xstrdup(title);
 		for (int i = 0; i < t->n_rows; i++)
 			t->rows[i].hw = hw_log_lookup_for(io->hw, t->rows[i].name, t->rows[i].condition);
 	}

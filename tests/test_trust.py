@@ -435,3 +435,11 @@ def test_model_error_only_some_tests_reach_is_printed_once(weft, tmp_path):
     assert r.stderr.count("error: intersection of a relation and an event set") == 1, r.stderr
     assert r.stderr.count("could not evaluate an execution") == 3
     assert "Test SB Allowed" in r.stdout
+
+
+def test_hardware_column_titled_like_a_model_gets_its_own_label(weft, tmp_path):
+    log = tmp_path / "hw.allowed"
+    log.write_text(" " * 20 + " | model.txt power.txt\n" + f"{'SB':20} | Ok Ok\n")
+    r = weft("-q", "-table", "csv", "-model", "power", "-hardware", log, SB)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0] == "test,power,power (hardware)"
