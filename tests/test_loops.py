@@ -60,6 +60,12 @@ def xchg_lock(u):
     return dict(states=1, loop=True, ok=False, pos=0, neg=u + 1)
 
 
+def herd_x86_flags(u):
+    # herd's x86 flags: cleared, jl (ZF | !SF) is taken and jge (ZF | SF)
+    # not; after CMP a,b SF is a > b, so jl is taken when a = b
+    return dict(states=1, loop=False, ok=True, pos=1, neg=0)
+
+
 CASES = {
     "PPC/MP+lwsync+spin": spin,
     "PPC/W+retry": retry,
@@ -70,6 +76,8 @@ CASES = {
     "X86/MP+spin": x86_spin,
     "X86/count3": count3,
     "X86/MP+xchg-lock": xchg_lock,
+    "X86/jl+jge-cleared": herd_x86_flags,
+    "X86/jl-equal": herd_x86_flags,
 }
 
 # The enumerator counts an execution twice over where one instruction's

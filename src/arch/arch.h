@@ -46,8 +46,8 @@ op *arch_add_op(arch_ctx *ctx, enum op_kind kind);
 /* Register index in the thread for `name` (canonical), added if new. */
 int arch_reg(arch_ctx *ctx, const char *canonical_name);
 /* The same for a condition register (PPC's crN, x86's flags): one made here
- * starts cleared (value_flags_clear), as in herd. */
-int arch_flags_reg(arch_ctx *ctx, const char *canonical_name);
+ * starts cleared, value_flags_clear(arch_flags), as in herd. */
+int arch_flags_reg(arch_ctx *ctx, const char *canonical_name, int arch_flags);
 /* Location index for a memory location name, added to the test if new. */
 int arch_loc(arch_ctx *ctx, const char *name);
 /* A branch op to a label that the parser resolves at the end of the thread. */

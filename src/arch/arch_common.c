@@ -54,13 +54,13 @@ int arch_reg(arch_ctx *ctx, const char *canonical_name)
 	return th->n_regs++;
 }
 
-int arch_flags_reg(arch_ctx *ctx, const char *canonical_name)
+int arch_flags_reg(arch_ctx *ctx, const char *canonical_name, int arch_flags)
 {
 	int n = ctx->th->n_regs;
 	int r = arch_reg(ctx, canonical_name);
 	/* one the init block named keeps the value it was given */
 	if (r == n)
-		ctx->th->regs[r].init = value_flags_clear();
+		ctx->th->regs[r].init = value_flags_clear(arch_flags);
 	return r;
 }
 

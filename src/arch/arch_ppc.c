@@ -150,12 +150,12 @@ static bool read_opt_crfield(arch_cursor *c, int *cr)
 	if (arch_cursor_word(c, w, &at) > 0) {
 		int n = cr_index(w);
 		if (n >= 0) {
-			*cr = arch_flags_reg(c->ctx, cr_names[n]);
+			*cr = arch_flags_reg(c->ctx, cr_names[n], FLAGS_CLEAR_PPC);
 			return read_comma(c);
 		}
 	}
 	c->p = save;
-	*cr = arch_flags_reg(c->ctx, "cr0");
+	*cr = arch_flags_reg(c->ctx, "cr0", FLAGS_CLEAR_PPC);
 	return true;
 }
 
@@ -298,7 +298,7 @@ static const ppc_form *find_form(const char *mnemonic)
 /* cr0 = CMP(rD, 0): what the record ("dot") forms add. */
 static void set_cr0_from(arch_ctx *ctx, int rd)
 {
-	arch_emit_alu(ctx, ALU_CMP, arch_flags_reg(ctx, "cr0"), arch_opnd_reg(rd), arch_opnd_int(0));
+	arch_emit_alu(ctx, ALU_CMP, arch_flags_reg(ctx, "cr0", FLAGS_CLEAR_PPC), arch_opnd_reg(rd), arch_opnd_int(0));
 }
 
 static bool shift_immediate(arch_cursor *c, const char *at, value *v)
@@ -437,7 +437,7 @@ static bool translate_form(arch_cursor *c, const ppc_form *f)
 		if (!read_gpr(c, &rd, NULL) || !read_comma(c) || !read_xform_addr(c, &addr) ||
 		    !arch_expect_end(c))
 			return false;
-		cr = arch_flags_reg(ctx, "cr0");
+		cr = arch_flags_reg(ctx, "cr0", FLAGS_CLEAR_PPC);
 		arch_emit_stcond(ctx, cr, addr, arch_opnd_reg(rd), f->size, ACC_EXCL);
 		/* 1 (stored) -> 0 = EQ; 0 (failed) -> -1 = not EQ: see the top. */
 		arch_emit_alu(ctx, ALU_CMP, cr, arch_opnd_reg(cr), arch_opnd_int(1));

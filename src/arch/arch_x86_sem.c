@@ -23,11 +23,13 @@ static const x86_form x86_forms[] = {
 	{ "jz", X86_JUMP, 0, BR_EQ, NULL },
 	{ "jne", X86_JUMP, 0, BR_NE, NULL },
 	{ "jnz", X86_JUMP, 0, BR_NE, NULL },
-	{ "jl", X86_JUMP, 0, BR_LT, NULL },
-	{ "jlt", X86_JUMP, 0, BR_LT, NULL },  /* herd's X86_64 spelling */
-	{ "js", X86_JUMP, 0, BR_LT, NULL },   /* sign of the last result  */
+	/* herd's flags: SF holds a > b (after cmp a,b; r > 0 after an op
+	 * with result r), and jl tests ZF | !SF, so jl is a <= b, js a > b */
+	{ "jl", X86_JUMP, 0, BR_LE, NULL },
+	{ "jlt", X86_JUMP, 0, BR_LE, NULL },  /* herd's X86_64 spelling */
+	{ "js", X86_JUMP, 0, BR_GT, NULL },
 	{ "jge", X86_JUMP, 0, BR_GE, NULL },
-	{ "jns", X86_JUMP, 0, BR_GE, NULL },
+	{ "jns", X86_JUMP, 0, BR_LE, NULL },
 	{ "jg", X86_JUMP, 0, BR_GT, NULL },
 	{ "jgt", X86_JUMP, 0, BR_GT, NULL },
 	{ "jle", X86_JUMP, 0, BR_LE, NULL },
@@ -61,7 +63,7 @@ static const char *second_written(const x86_opnd *a, const x86_opnd *b)
 	return a->at > b->at ? a->at : b->at;
 }
 
-static int flags_reg(arch_ctx *ctx) { return arch_flags_reg(ctx, "flags"); }
+static int flags_reg(arch_ctx *ctx) { return arch_flags_reg(ctx, "flags", FLAGS_CLEAR_X86); }
 static int scratch_reg(arch_ctx *ctx) { return arch_reg(ctx, ARCH_SCRATCH_REG); }
 
 static void set_flags_from(arch_ctx *ctx, int reg)

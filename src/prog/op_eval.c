@@ -76,8 +76,12 @@ bool op_alu(enum alu_op k, value a, value b, value *r)
 
 bool op_branch_taken(enum branch_cond c, value v)
 {
-	if (v.loc == VALUE_FLAGS_CLEAR_LOC)
-		return c == BR_ALWAYS || c == BR_NE || c == BR_GE || c == BR_LE;
+	if (v.loc == VALUE_FLAGS_CLEAR_LOC) {
+		/* no flag set: see value_flags_clear */
+		if (c == BR_ALWAYS || c == BR_NE || c == BR_LE)
+			return true;
+		return c == BR_GE && v.num == FLAGS_CLEAR_PPC;
+	}
 	int sign = v.loc >= 0 ? 1 : (v.num > 0) - (v.num < 0);
 	switch (c) {
 	case BR_ALWAYS: return true;

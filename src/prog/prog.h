@@ -37,12 +37,15 @@ static inline value value_addr(int32_t loc) { value v = { loc, 0 }; return v; }
 static inline bool value_eq(value a, value b) { return a.loc == b.loc && a.num == b.num; }
 
 /* What a condition register (PPC's crN, x86's flags) holds before any
- * compare sets it.  herd starts them cleared, no condition bit set: a
- * branch on EQ, LT or GT is not taken, one on NE, GE or LE is.  A compare's
- * result (-1 / 0 / 1) cannot say that, hence a value of its own; it is
- * never an address and never reaches memory. */
+ * compare sets it.  herd starts them cleared, no flag set, which a
+ * compare's result (-1 / 0 / 1) cannot say: a value of its own, never an
+ * address, never in memory.  What a branch on it does depends on the
+ * flags each architecture's branches test (op_branch_taken): PPC's test
+ * one bit of LT, GT, EQ or its negation; herd's x86 tests ZF and a "sign"
+ * flag SF that holds a > b (jg: SF, jle: !SF, jl: ZF | !SF, jge: ZF | SF). */
 #define VALUE_FLAGS_CLEAR_LOC (-2)
-static inline value value_flags_clear(void) { value v = { VALUE_FLAGS_CLEAR_LOC, 0 }; return v; }
+enum { FLAGS_CLEAR_PPC = 0, FLAGS_CLEAR_X86 = 1 };
+static inline value value_flags_clear(int arch_flags) { value v = { VALUE_FLAGS_CLEAR_LOC, arch_flags }; return v; }
 
 /* ---- ops --------------------------------------------------------------- */
 

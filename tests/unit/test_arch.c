@@ -679,8 +679,9 @@ static void test_x86_arith_and_jumps(void)
 		BRANCH(&f, 0, BR_NE, REG(&f, "flags"), "L1");
 	if (TRANSLATES(&f, "JZ L1", 1))
 		BRANCH(&f, 0, BR_EQ, REG(&f, "flags"), "L1");
+	/* herd's jl tests ZF | !SF, SF holding a > b: a <= b */
 	if (TRANSLATES(&f, "JL L1", 1))
-		BRANCH(&f, 0, BR_LT, REG(&f, "flags"), "L1");
+		BRANCH(&f, 0, BR_LE, REG(&f, "flags"), "L1");
 	if (TRANSLATES(&f, "JGE L1", 1))
 		BRANCH(&f, 0, BR_GE, REG(&f, "flags"), "L1");
 	if (TRANSLATES(&f, "JG L1", 1))
@@ -830,16 +831,17 @@ static void test_x86_64_instructions(void)
 	if (TRANSLATES(&f, "jne L0", 1))
 		BRANCH(&f, 0, BR_NE, REG(&f, "flags"), "L0");
 	if (TRANSLATES(&f, "jlt L0", 1))
-		BRANCH(&f, 0, BR_LT, REG(&f, "flags"), "L0");
+		BRANCH(&f, 0, BR_LE, REG(&f, "flags"), "L0");
 	if (TRANSLATES(&f, "jgt L0", 1))
 		BRANCH(&f, 0, BR_GT, REG(&f, "flags"), "L0");
 	if (TRANSLATES(&f, "jmp L0", 1))
 		BRANCH(&f, 0, BR_ALWAYS, NONE(), "L0");
-	/* js/jns: the sign of the last result, which flags holds as LT. */
+	/* js/jns: herd's SF, which holds r > 0 for a result r (a > b after
+	 * cmp a,b): GT and its negation */
 	if (TRANSLATES(&f, "js L0", 1))
-		BRANCH(&f, 0, BR_LT, REG(&f, "flags"), "L0");
+		BRANCH(&f, 0, BR_GT, REG(&f, "flags"), "L0");
 	if (TRANSLATES(&f, "jns L0", 1))
-		BRANCH(&f, 0, BR_GE, REG(&f, "flags"), "L0");
+		BRANCH(&f, 0, BR_LE, REG(&f, "flags"), "L0");
 	fx_close(&f);
 }
 
