@@ -227,7 +227,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 			t.sum.mismatches == 1 ? "" : "s");
 		fputs(t.notes.s, stderr);
 	}
-	if (expect && !t.output_closed) {
+	if (expect && o->action == ACT_RUN && !t.output_closed) {
 		fprintf(stderr, "weft: -expect: %d test%s compared, %d mismatch%s\n", t.sum.compared,
 			t.sum.compared == 1 ? "" : "s", t.sum.mismatches, t.sum.mismatches == 1 ? "" : "es");
 		if (t.sum.compared == 0) {
