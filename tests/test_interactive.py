@@ -257,6 +257,54 @@ def test_commands_and_usage():
     assert r.returncode == 2
 
 
+def columns_left_to_right(dot_file):
+    """Graphviz's own layout (dot -Tplain): every thread's events lie in a
+    column of their own, P0's leftmost, in thread order."""
+    text = dot_file.read_text()
+    thread = {}
+    for m in re.finditer(r"subgraph cluster_P(\d+) \{(.*?)\n  \}", text, re.S):
+        for n in re.findall(r'^    "([^"]+)" \[', m.group(2), re.M):
+            thread[n] = int(m.group(1))
+    plain = subprocess.run(["dot", "-Tplain", str(dot_file)], capture_output=True, text=True, check=True).stdout
+    xs = {}
+    for line in plain.splitlines():
+        p = line.split()
+        if p[0] == "node" and p[1].strip('"') in thread:
+            xs.setdefault(thread[p[1].strip('"')], []).append(float(p[2]))
+    ts = sorted(xs)
+    return len(ts) == len(set(thread.values())) and all(max(xs[a]) < min(xs[b]) for a, b in zip(ts, ts[1:]))
+
+
+def test_dot_draws_a_forbidden_step_in_columns(tmp_path):
+    if not shutil.which("dot"):
+        pytest.skip("Graphviz's dot is not installed")
+    path = str(LITMUS / "PPC" / "IRIW+syncs.litmus")
+    out = session(path, ["goto"], "power").stdout
+    commits = [c.strip() for c in re.search(r"Commits \([^)]*\): (.*)", out).group(1).split(";")]
+    last = commits[-1].split(None, 1)[1]
+    f = tmp_path / "iriw.dot"
+    out = session(path, commits[:-1] + [f"dot {f} {last}"], "power").stdout
+    assert f"wrote {f}" in out
+    text = f.read_text()
+    assert re.search(r'label="IRIW\+syncs: complete execution, forbidden by \S+\\n1:r1=1; 1:r3=0; 3:r1=1; 3:r3=0;"', text)
+    assert text.count("color=magenta") >= 3
+    assert columns_left_to_right(f)
+    # every edge once: no two edges between the same events
+    pairs = re.findall(r'^  ("[^"]+" -> "[^"]+") \[label', text, re.M)
+    assert len(pairs) == len(set(pairs))
+
+
+def test_every_dot_is_accepted_and_in_columns(tmp_path):
+    if not shutil.which("dot"):
+        pytest.skip("Graphviz's dot is not installed")
+    for path in suite_files(LITMUS / "PPC") + suite_files(LITMUS / "X86"):
+        for i, script in enumerate((["auto"], [], ["goto"])):
+            f = tmp_path / f"{header_name(path)}.{i}.dot"
+            out = session(path, script + [f"dot {f}"]).stdout
+            assert f"wrote {f}" in out
+            assert columns_left_to_right(f), (path, script)
+
+
 def test_dot_of_a_forbidden_execution(tmp_path):
     path = str(LITMUS / "PPC" / "MP+lwsync+addr.litmus")
     f = tmp_path / "mp.dot"
@@ -369,3 +417,33 @@ def test_a_session_typed_in_tmux(tmp_path):
         wait_for("weft-exited-0")
     finally:
         subprocess.run(base + ["kill-server"], capture_output=True)
+
+
+def test_a_failing_store_conditional_replays(tmp_path):
+    """A lwarx/stwcx. loop: the store-conditional's 'fail' choice, and the
+    commits goto prints replay to the same state, named as when they were
+    made (a failing store-conditional gives its name up)."""
+    t = tmp_path / "RMW.litmus"
+    t.write_text("""PPC RMW
+{
+0:r3=z; 1:r3=z;
+}
+ P0              | P1           ;
+ Loop00:         | li r1,2      ;
+ lwarx r4,r0,r3  | stw r1,0(r3) ;
+ addi r4,r4,1    |              ;
+ stwcx. r4,r0,r3 |              ;
+ bne Loop00      |              ;
+exists (z=2 /\\ 0:r4=1)
+""")
+    out = session(str(t), ["show", "commit a i(z)", "show"], "power").stdout
+    assert "P0 stops: at a branch on a value not known yet" in out
+    last = shows(out)[-1]
+    assert "  b: W* z=1 (P0)\n    co-after i(z): allowed\n    fail: allowed\n" in last, last
+    out = session(str(t), ["goto"], "power").stdout
+    assert goto_answer(out) == "reached"
+    commits = [c.strip()[len("commit "):] for c in re.search(r"Commits: (.*)", out).group(1).split(";")]
+    assert "b fail" in commits, commits
+    replay = session(str(t), ["commit " + c for c in commits] + ["show"], "power").stdout
+    assert "refused" not in replay and "not a choice" not in replay, replay
+    assert shows(replay)[-1].endswith("Complete: z=2; 0:r4=1;")

@@ -37,7 +37,9 @@ static const char *const help_text =
 	"                       test's condition): go there, or say which checks forbid\n"
 	"                       it, with a cycle\n"
 	"  checks               every check's verdict on the current execution\n"
-	"  dot FILE             draw the current execution as Graphviz\n"
+	"  dot FILE [EVENT PARAM]  draw the current execution as Graphviz (threads in\n"
+	"                       columns), or the one after that commit, a failing\n"
+	"                       check's witness in bold magenta\n"
 	"  quit                 leave (so does the end of input)\n";
 
 static void show_program(const litmus_test *t, FILE *out)
@@ -246,10 +248,14 @@ int interactive_run(const weft_options *o, FILE *in, FILE *out)
 			session_checks(s, &sb);
 			fputs(sb.s ? sb.s : "", out);
 		} else if (!strcmp(cmd, "dot")) {
-			if (!*rest)
-				fputs("usage: dot FILE\n", out);
-			else if (session_dot(s, rest, &sb))
-				fprintf(out, "wrote %s\n", rest);
+			char *save = NULL;
+			char *file = strtok_r(rest, " \t", &save);
+			a = file ? strtok_r(NULL, " \t", &save) : NULL;
+			b = a ? strtok_r(NULL, " \t", &save) : NULL;
+			if (!file || (a && !b) || (b && strtok_r(NULL, " \t", &save)))
+				fputs("usage: dot FILE [EVENT PARAM]\n", out);
+			else if (session_dot(s, file, a, b, &sb))
+				fprintf(out, "wrote %s\n", file);
 			else
 				fprintf(out, "dot: %s\n", sb.s ? sb.s : "failed");
 		} else {

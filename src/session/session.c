@@ -36,15 +36,8 @@ static void refresh(session *s)
 		out->committed = !e || e->committed;
 		out->enabled = e && sstate_enabled(st, r);
 	}
-	s->commits = xcalloc((size_t)st->n_dec + 1, sizeof *s->commits);
+	s->commits = sstate_commit_texts(st);
 	s->n_commits = st->n_dec;
-	for (int i = 0; i < st->n_dec; i++) {
-		strbuf sb = { 0 };
-		int v = sstate_view_index(st, st->dec[i].ev);
-		sb_printf(&sb, "%s ", v >= 0 && st->name[v][0] ? st->name[v] : "?");
-		sstate_param_name(st, &st->dec[i], &sb);
-		s->commits[i] = sb_take(&sb);
-	}
 }
 
 void session_set_state(session *s, const sdecision *dec, int n, bool remember)
@@ -242,8 +235,7 @@ bool session_choices_of(session *s, const char *event, session_choices *out, str
 	return true;
 }
 
-/* The decision `event param`, or false with why. */
-static bool find_decision(session *s, const char *event, const char *param, sdecision *d, strbuf *why)
+bool session_find_decision(session *s, const char *event, const char *param, sdecision *d, strbuf *why)
 {
 	sref r;
 	if (!find_enabled(s, event, &r, why))
@@ -290,7 +282,7 @@ static void say_choice(const session *s, const sdecision *d, strbuf *out)
 static bool judge(session *s, const char *event, const char *param, sdecision *d, sstate *next, sverdict *v,
 		  strbuf *why)
 {
-	if (!find_decision(s, event, param, d, why))
+	if (!session_find_decision(s, event, param, d, why))
 		return false;
 	sstate_extend(next, &s->cur, d);
 	if (!sverdict_of(s->m, next, v, &s->quiet, why)) {

@@ -130,8 +130,10 @@ bool session_why(session *s, const char *event, const char *param, strbuf *out);
 /* Every check's verdict on the current execution (a partial execution
  * judges the monotone checks only). */
 bool session_checks(session *s, strbuf *out);
-/* Draw the current execution as Graphviz (uncommitted events dashed, a
- * failing check's cycle bold magenta).  False with the reason in *why. */
-bool session_dot(session *s, const char *path, strbuf *why);
+/* Draw the current execution as Graphviz: threads in columns, P0 on the
+ * left, events not committed yet dashed.  With `event` and `param` (else
+ * NULL), the execution after that commit instead, allowed or not, a
+ * failing check's witness bold magenta.  False with the reason in *why. */
+bool session_dot(session *s, const char *path, const char *event, const char *param, strbuf *why);
 
 #endif

@@ -274,11 +274,10 @@ static bool follow(const session *s, const execution *x, sstate *out, bool *mism
 
 static void put_commits(const sstate *st, strbuf *out)
 {
-	for (int i = 0; i < st->n_dec; i++) {
-		int v = sstate_view_index(st, st->dec[i].ev);
-		sb_printf(out, "%scommit %s ", i ? "; " : "", v >= 0 ? st->name[v] : "?");
-		sstate_param_name(st, &st->dec[i], out);
-	}
+	char **texts = sstate_commit_texts(st);
+	for (int i = 0; i < st->n_dec; i++)
+		sb_printf(out, "%scommit %s", i ? "; " : "", texts[i]);
+	names_free(texts, st->n_dec);
 }
 
 /* ---- reporting ----------------------------------------------------------------------------- */

@@ -115,6 +115,11 @@ void sstate_describe(const sstate *st, sref r, strbuf *sb);
 int sstate_params(const sstate *st, sref r, sdecision **out);
 /* A parameter's name ("i(x)", "c", "fail"). */
 void sstate_param_name(const sstate *st, const sdecision *d, strbuf *sb);
+/* The commits of st as `commit` arguments ("d c"), each named as the
+ * events were named when it was made (a store-conditional that fails
+ * gives its name up, so later names move): a script that replays them.
+ * n_dec strings, owned by the caller. */
+char **sstate_commit_texts(const sstate *st);
 /* A canonical key of what is committed (for the search's memo). */
 char *sstate_key(const sstate *st);
 
@@ -175,6 +180,8 @@ struct session {
 
 /* Move to the state of decisions dec[0..n); `remember`: undo comes back. */
 void session_set_state(session *s, const sdecision *dec, int n, bool remember);
+/* The decision `event param` of the current state, or false with why. */
+bool session_find_decision(session *s, const char *event, const char *param, sdecision *d, strbuf *why);
 /* The final state's line ("1:r1=1; x=2;"). */
 void sstate_state_line(const sstate *st, strbuf *out);
 

@@ -204,6 +204,26 @@ void sstate_param_name(const sstate *st, const sdecision *d, strbuf *sb)
 		sb_puts(sb, ref_name(st, d->after));
 }
 
+char **sstate_commit_texts(const sstate *st)
+{
+	char **out = xcalloc((size_t)st->n_dec + 1, sizeof *out);
+	sstate at;
+	sstate_build(&at, st->t, st->unroll, NULL, 0);
+	for (int i = 0; i < st->n_dec; i++) {
+		strbuf sb = { 0 };
+		int v = sstate_view_index(&at, st->dec[i].ev);
+		sb_printf(&sb, "%s ", v >= 0 && at.name[v][0] ? at.name[v] : "?");
+		sstate_param_name(&at, &st->dec[i], &sb);
+		out[i] = sb_take(&sb);
+		sstate next;
+		sstate_extend(&next, &at, &st->dec[i]);
+		sstate_free(&at);
+		at = next;
+	}
+	sstate_free(&at);
+	return out;
+}
+
 char *sstate_key(const sstate *st)
 {
 	strbuf sb = { 0 };
