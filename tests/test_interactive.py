@@ -447,3 +447,34 @@ exists (z=2 /\\ 0:r4=1)
     replay = session(str(t), ["commit " + c for c in commits] + ["show"], "power").stdout
     assert "refused" not in replay and "not a choice" not in replay, replay
     assert shows(replay)[-1].endswith("Complete: z=2; 0:r4=1;")
+
+
+# ---- the corpus ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("model,arch,every", [("power", "PPC", 40), ("sc", "PPC", 80), ("tso", "X86", 8),
+                                              ("tso", "X86_64", 30)])
+def test_goto_agrees_with_herd_on_a_corpus_sample(corpus, model, arch, every):
+    """goto of the condition reaches an allowed execution exactly when herd7
+    observed the proposition (Observation not Never; for forall, not
+    Always), and every execution it reaches is the enumerator's."""
+    from test_suite import corpus_sample
+    tests, logs = corpus_sample(corpus, model, arch, every)
+    assert tests
+    for t, log in zip(tests, logs):
+        text = log.read_text()
+        obs = re.search(r"^Observation \S+ (Never|Sometimes|Always)", text, re.M).group(1)
+        quant = re.search(r"^Condition (\S+)", text, re.M).group(1)
+        out = session(str(t), ["goto"], model).stdout
+        reached = goto_answer(out) == "reached"
+        assert reached == (obs != ("Always" if quant == "forall" else "Never")), (t.name, obs, out)
+
+
+def test_moredetour0503_is_explained_by_propagation_not_uniproc(corpus):
+    """Only propagation forbids one of its candidates (the others fail
+    uniproc): goto shows that one."""
+    t = corpus / "tests" / "PPC" / "MOREDETOUR0503.litmus"
+    out = session(str(t), ["goto"], "power").stdout
+    assert goto_answer(out) == "forbidden"
+    failing = re.search(r"The candidate failing the fewest checks \(\d+\): (.*)", out).group(1).split(", ")
+    assert "propagation" in failing and "uniproc" not in failing, out
+    assert re.search(r"^  propagation: cycle ", out, re.M), out
