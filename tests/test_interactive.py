@@ -478,3 +478,27 @@ def test_moredetour0503_is_explained_by_propagation_not_uniproc(corpus):
     failing = re.search(r"The candidate failing the fewest checks \(\d+\): (.*)", out).group(1).split(", ")
     assert "propagation" in failing and "uniproc" not in failing, out
     assert re.search(r"^  propagation: cycle ", out, re.M), out
+
+
+@pytest.mark.parametrize("path", suite_files(LITMUS / "loops"), ids=lambda p: header_name(p))
+def test_goto_on_loops_agrees_with_the_run(path):
+    """Tests with loops (the unroll limit, spins, retried store-conditionals):
+    goto of the condition reaches an execution exactly when a run observes
+    the proposition, and the session builds the enumerator's execution."""
+    run = run_weft("-q", path)
+    obs = re.search(r"^Observation \S+ (Never|Sometimes|Always)", run.stdout, re.M).group(1)
+    quant = re.search(r"^Condition (\S+)", run.stdout, re.M).group(1)
+    out = session(path, ["goto", "show"]).stdout
+    reached = goto_answer(out) == "reached"
+    assert reached == (obs != ("Always" if quant == "forall" else "Never")), out
+    if reached:
+        assert "Complete: " in shows(out)[-1]
+
+
+def test_a_test_or_model_that_cannot_be_loaded(tmp_path):
+    bad = tmp_path / "bad.litmus"
+    bad.write_text("PPC bad\n{\n}\n P0 ;\n frobnicate r1 ;\nexists (0:r1=1)\n")
+    r = run_weft("-i", bad, input="show\n")
+    assert r.returncode == 1 and "bad.litmus:" in r.stderr and "error" in r.stderr
+    r = run_weft("-i", "-model", "no-such-model", LITMUS / "PPC" / "MP.litmus", input="show\n")
+    assert r.returncode == 1 and "no-such-model" in r.stderr
