@@ -6,3 +6,9 @@ libweft_a_SOURCES += src/session/session.h src/session/session_int.h \
 	src/session/session.c src/session/session_auto.c src/session/session_goto.c \
 	src/session/session_dot.c \
 	src/cli/interactive.h src/cli/interactive.c
+
+# The API driven without a terminal, as another front-end would drive it.
+check_PROGRAMS += tests/unit/test_session
+tests_unit_test_session_SOURCES = tests/unit/test_session.c tests/unit/check.h
+tests_unit_test_session_LDADD = libweft.a $(WEFT_LIBS)
+TESTS += tests/unit/test_session
