@@ -502,3 +502,14 @@ def test_a_test_or_model_that_cannot_be_loaded(tmp_path):
     assert r.returncode == 1 and "bad.litmus:" in r.stderr and "error" in r.stderr
     r = run_weft("-i", "-model", "no-such-model", LITMUS / "PPC" / "MP.litmus", input="show\n")
     assert r.returncode == 1 and "no-such-model" in r.stderr
+
+
+def test_the_filter_is_said():
+    """X86 MP's filter (1:EAX=1) drops the executions that did not see the
+    flag: a complete one it rejects says so."""
+    path = str(LITMUS / "X86" / "MP.litmus")
+    out = session(path, ["auto", "show"]).stdout
+    assert shows(out)[-1].endswith("Complete: 1:EBX=0; (the test's filter drops this execution)")
+    out = session(path, ["goto 1:EBX=1", "show"]).stdout
+    assert goto_answer(out) == "reached"
+    assert shows(out)[-1].endswith("Complete: 1:EBX=1;")

@@ -97,7 +97,8 @@ static void show(session *s, const litmus_test *t, const char *model, FILE *out)
 	if (session_complete(s)) {
 		strbuf st = { 0 };
 		session_final_state(s, &st);
-		fprintf(out, "Complete: %s\n", st.s ? st.s : "");
+		fprintf(out, "Complete: %s%s\n", st.s ? st.s : "",
+			session_filtered(s) ? " (the test's filter drops this execution)" : "");
 		sb_free(&st);
 		return;
 	}
@@ -225,7 +226,8 @@ int interactive_run(const weft_options *o, FILE *in, FILE *out)
 				if (session_complete(s)) {
 					strbuf st = { 0 };
 					session_final_state(s, &st);
-					fprintf(out, "complete: %s\n", st.s ? st.s : "");
+					fprintf(out, "complete: %s%s\n", st.s ? st.s : "",
+						session_filtered(s) ? " (the test's filter drops this execution)" : "");
 					sb_free(&st);
 				}
 			} else {

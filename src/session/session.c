@@ -165,6 +165,16 @@ void sstate_state_line(const sstate *st, strbuf *out)
 	free(v);
 }
 
+static value final_of(void *ctx, lval lv)
+{
+	return sstate_final(ctx, lv);
+}
+
+bool session_filtered(const session *s)
+{
+	return s->t->filter && sstate_complete(&s->cur) && !cond_eval(s->t->filter, final_of, (void *)&s->cur);
+}
+
 void session_final_state(const session *s, strbuf *out)
 {
 	sstate_state_line(&s->cur, out);

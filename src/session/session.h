@@ -85,6 +85,9 @@ int session_n_commits(const session *s);
 const char *session_commit_text(const session *s, int i);
 /* Every thread has run to its end and every access is committed. */
 bool session_complete(const session *s);
+/* A complete execution the test's `filter` rejects (herd counts it
+ * nowhere); false without a filter or before completion. */
+bool session_filtered(const session *s);
 /* The final state of a complete execution, herd's way:
  * "1:r1=1; 1:r3=0; [x]=1;" (the condition's lvals and the `locations`). */
 void session_final_state(const session *s, strbuf *out);
