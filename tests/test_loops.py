@@ -80,13 +80,6 @@ CASES = {
     "X86/jl-equal": herd_x86_flags,
 }
 
-# The enumerator counts an execution twice over where one instruction's
-# events from two iterations meet: the cat evaluator's po (B_PO in
-# src/cat/cat_builtin.c) drops pairs of the same (thread, instruction), so
-# iterations are not ordered.  rsmc's commit order hides it.
-ENUMERATE_DIFFERS = {("PPC/W+retry", 2), ("PPC/W+retry", 3), ("PPC/count3", 2), ("PPC/count3", 3),
-                     ("X86/count3", 2), ("X86/count3", 3), ("X86/MP+xchg-lock", 2),
-                     ("X86/MP+xchg-lock", 3)}
 
 
 def summary(out):
@@ -100,8 +93,6 @@ def summary(out):
 @pytest.mark.parametrize("unroll", UNROLLS)
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_loop_blocks(weft, name, unroll, engine):
-    if engine == "enumerate" and (name, unroll) in ENUMERATE_DIFFERS:
-        pytest.xfail("enumerator: po between iterations of one instruction (cat_builtin.c B_PO)")
     f = LOOPS / f"{name}.litmus"
     r = run_weft("-q", "-engine", engine, "-unroll", unroll, f, timeout=60)
     assert r.returncode == 0, r.stderr

@@ -125,16 +125,20 @@ static cval rel_int(cat_eval *ev)
 }
 
 /* Instances are numbered (thread, instr); distinct pairs get distinct keys. */
+static bool q_same_instance(const event *a, const event *b);
+
 static cval rel_same_instance(cat_eval *ev)
 {
 	int *k = keys(ev);
-	int max_instr = 0;
-	for (int i = 0; i < ev->n; i++)
-		if (ev->x->ev[i].instr + 1 > max_instr)
-			max_instr = ev->x->ev[i].instr + 1;
+	/* each event's key: the first event of its instance */
 	for (int i = 0; i < ev->n; i++) {
 		const event *e = &ev->x->ev[i];
-		k[i] = e->thread >= 0 && e->instr >= 0 ? e->thread * max_instr + e->instr : -1;
+		k[i] = -1;
+		if (e->thread < 0 || e->instr < 0)
+			continue;
+		for (int j = 0; j <= i && k[i] < 0; j++)
+			if (q_same_instance(&ev->x->ev[j], e))
+				k[i] = j;
 	}
 	return rel_same_key(ev, k, true);
 }
@@ -165,9 +169,12 @@ static bool p_x(const event *e) { return is_mem(e) && (e->flags & EVF_ATOMIC); }
 static bool p_ex(const event *e) { return is_mem(e) && (e->flags & EVF_EXCL); }
 static bool p_none(const event *e) { (void)e; return false; }
 
+/* One execution of one instruction: a loop's iterations are different
+ * instances of the same instruction, po-ordered. */
 static bool q_same_instance(const event *a, const event *b)
 {
-	return a == b || (a->thread >= 0 && a->thread == b->thread && a->instr >= 0 && a->instr == b->instr);
+	return a == b || (a->thread >= 0 && a->thread == b->thread && a->instr >= 0 && a->instr == b->instr &&
+	                  a->instance == b->instance);
 }
 
 /* ---- values of the built-ins ------------------------------------------------------------------ */

@@ -988,7 +988,8 @@ static bool static_key_update(static_key *k, const execution *x)
 	for (int i = 0; same && i < x->n; i++) {
 		const event *a = &k->ev[i], *b = &x->ev[i];
 		same = a->kind == b->kind && a->thread == b->thread && a->instr == b->instr && a->op == b->op &&
-		       a->po_index == b->po_index && a->loc == b->loc && a->flags == b->flags && a->fence == b->fence;
+		       a->po_index == b->po_index && a->instance == b->instance && a->loc == b->loc &&
+		       a->flags == b->flags && a->fence == b->fence;
 	}
 	for (int r = 0; same && r < 5; r++)
 		same = rels[r]->w && rels[r]->n == x->n &&

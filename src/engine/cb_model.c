@@ -126,6 +126,7 @@ static void build_fetched(const litmus_test *t, const rstate *s, const cb_graph 
 			e->instr = f->instr;
 			e->op = f->op;
 			e->po_index = po_index++;
+			e->instance = f->instance;
 			e->flags = f->flags;
 			e->fence = f->fence;
 			if (is_access(f))

@@ -286,6 +286,7 @@ static void run_combination(enum_ctx *c)
 			e->instr = pe->instr;
 			e->op = pe->op;
 			e->po_index = k;
+			e->instance = pe->instance;
 			e->loc = pe->loc;
 			e->val = pe->val;
 			e->flags = pe->flags;

@@ -163,6 +163,7 @@ static void fill_execution(const litmus_test *t, const rstate *s, execution *x, 
 				e->instr = f->instr;
 				e->op = f->op;
 				e->po_index = po_index;
+				e->instance = f->instance;
 				e->loc = f->loc;
 				e->val = f->val;
 				e->flags = f->flags;

@@ -148,6 +148,10 @@ typedef struct event {
 	int instr;          /* source instruction index in the thread, -1 */
 	int op;             /* op index in the thread, -1 for init writes   */
 	int po_index;       /* position among the thread's events            */
+	int instance;       /* which execution of instr (a loop runs one
+	                     * instruction several times): events of one
+	                     * (thread, instr, instance) are one instance,
+	                     * not po-related; 0 when instructions run once */
 	int loc;            /* memory location, -1 for fences and branches  */
 	value val;          /* value read or written                        */
 	unsigned flags;     /* enum event_flag                              */
