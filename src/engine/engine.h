@@ -9,11 +9,11 @@
  *
  * What counts as one candidate execution (herd7's rules):
  *   - per thread, one control path: the values read decide the branches;
- *     a store-conditional either succeeds or fails; a backward jump whose
- *     condition depends on a value read (or an unconditional one) may be
- *     taken at most `unroll` times per target, a path that would take it
- *     once more is cut and dropped (herd prints "Loop" when such a cut
- *     execution was allowed by the model);
+ *     a store-conditional either succeeds or fails; every backward jump,
+ *     whatever decides its condition, may be taken at most `unroll` times
+ *     per target, a path that would take it once more is cut and dropped
+ *     (herd prints "Loop" when such a cut execution was allowed by the
+ *     model);
  *   - per load, the write it reads from: same location, same value (the
  *     initial write counts);
  *   - per location, a coherence order: a total order of its writes with the
@@ -113,8 +113,11 @@ typedef struct test_result {
  * model may be NULL: every candidate is then allowed (useful to count
  * candidates).  Returns false, after reporting through d, when the engine
  * does not exist or the run itself failed (the model could not evaluate an
- * execution); odd programs (division by zero, an integer used as an
- * address) only drop the paths concerned, with a warning. */
+ * execution); a division by zero only drops the paths concerned, with a
+ * warning, and an access through an address that is not a location is
+ * an error located at the instruction (herd7 rejects such a test), which
+ * the caller sees as d's error count growing.  With rsmc, a test it cannot
+ * vouch for is answered by the enumerator (test_result.fallback). */
 bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
                 const engine_opts *o, test_result *out, diag *d);
 void test_result_free(test_result *r);
