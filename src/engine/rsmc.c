@@ -139,7 +139,7 @@ static bool out_of_time(rctx *c)
 {
 	if (c->stop)
 		return true;
-	if ((++c->ticks & 255) == 0 && c->deadline > 0 && paths_clock() > c->deadline) {
+	if ((++c->ticks & 15) == 0 && c->deadline > 0 && paths_clock() > c->deadline) {
 		c->r->timed_out = true;
 		c->stop = true;
 	}
@@ -434,8 +434,14 @@ static bool commit(rctx *c, const rstate *s, const uproc *u, eref e, eref src, i
 		co->n++;
 		reeval = g->stcond;
 	}
-	if (reeval)
-		rsmc_thread_eval(c->t, out, e.t, c->unroll, &c->warned, c->d);
+	if (reeval) {
+		rsmc_thread_eval(c->t, out, e.t, c->unroll, c->deadline, &c->warned, c->d);
+		if (out->th[e.t].status == TS_TIMEOUT) {
+			c->r->timed_out = true;
+			c->stop = true;
+			return false;
+		}
+	}
 	c->r->stats.commits++;
 	if (dead(out))
 		return false;
@@ -995,15 +1001,19 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	c.mem_final = xcalloc((size_t)t->n_locs + 1, sizeof *c.mem_final);
 	rstate s0;
 	rsmc_state_init(&s0, t);
-	for (int i = 0; i < t->n_threads; i++)
-		rsmc_thread_eval(t, &s0, i, c.unroll, &c.warned, d);
+	bool timed_out = false;
+	for (int i = 0; i < t->n_threads; i++) {
+		rsmc_thread_eval(t, &s0, i, c.unroll, c.deadline, &c.warned, d);
+		timed_out = timed_out || s0.th[i].status == TS_TIMEOUT;
+	}
+	r->timed_out = r->timed_out || timed_out;
 	c.unwind = -1;
 	c.verified = -1;
 	const char *cycle = NULL;
 	if (!c.cb.proven && c.cb.kind != CB_MODEL && cb_may_cycle(c.cb.kind, t, c.unroll, c.deadline))
 		cycle = "an execution of this test may have a cycle in the commit-before order, which "
 		        "rsmc cannot build";
-	if (!dead(&s0) && !cycle) {
+	if (!dead(&s0) && !cycle && !timed_out) {
 		path_push(&c, &s0, true);
 		explore(&c, &s0, NULL);
 		path_pop(&c);
@@ -1017,7 +1027,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	free(c.path);
 	cat_partial_free(c.partial);
 	c.failed |= c.cb.failed;   /* reported by cb_order_compute */
-	if (!c.failed && (cycle || c.blocked)) {
+	if (!c.failed && !r->timed_out && (cycle || c.blocked)) {
 		r->fallback = cycle ? cycle : "a run blocked (no deadlock freedom), so some races were never seen";
 		say_fallback(&c, r->fallback);
 	}

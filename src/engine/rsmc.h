@@ -60,6 +60,7 @@ enum tstatus {
 	TS_DONE,     /* reached the end of its code                         */
 	TS_TOOFAR,   /* cut by the unroll limit                             */
 	TS_ERROR,    /* an odd program: the path is dropped                 */
+	TS_TIMEOUT,  /* stopped at the deadline (rsmc_thread_eval)          */
 };
 
 /* One thread of a state. */
@@ -98,8 +99,11 @@ typedef interp_warned rsmc_warned;
 
 /* Re-run thread `ti` of `s` from its first op with the decisions recorded
  * in its events (load values come from their rf writes), fetching as far as
- * possible.  Sets the thread's status. */
-void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, rsmc_warned *w, diag *d);
+ * possible.  Sets the thread's status: TS_TIMEOUT once `deadline` (a
+ * paths_clock() time, 0: none) has passed, so that a loop unrolled a
+ * million times still lets a test stop at its -timeout. */
+void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, double deadline, rsmc_warned *w,
+                      diag *d);
 void rsmc_state_init(rstate *s, const litmus_test *t);
 /* Copy src into dst: dst zero-initialised, or a state of the same test
  * whose buffers are reused. */

@@ -107,6 +107,8 @@ typedef struct interp {
 	tstate *out;
 	const fev *old;   /* decisions of the previous run */
 	int n_old;
+	double deadline;  /* paths_clock() time, 0: none */
+	long steps;
 } interp;
 
 /* Append the next fetched event, with its dependencies; carry over the
@@ -151,6 +153,8 @@ static enum tstatus run(interp *ip)
 	for (;;) {
 		if (pc < 0 || pc >= th->n_ops)
 			return TS_DONE;
+		if ((++ip->steps & 4095) == 0 && ip->deadline > 0 && paths_clock() > ip->deadline)
+			return TS_TIMEOUT;
 		ti_begin_op(c, &ip->r, pc);
 		const op *o = &th->ops[pc];
 		switch (o->kind) {
@@ -209,7 +213,8 @@ static enum tstatus run(interp *ip)
 	}
 }
 
-void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, rsmc_warned *w, diag *d)
+void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, double deadline, rsmc_warned *w,
+                      diag *d)
 {
 	const thread *th = &t->threads[ti];
 	tstate *ts = &s->th[ti];
@@ -224,6 +229,7 @@ void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, rsmc_
 	ip.out = &fresh;
 	ip.old = ts->ev;
 	ip.n_old = ts->n_ev;
+	ip.deadline = deadline;
 	fresh.status = run(&ip);
 	int nr = th->n_regs > 0 ? th->n_regs : 1;
 	fresh.regs = xmalloc((size_t)nr * sizeof *fresh.regs);

@@ -131,7 +131,7 @@ static bool cb_has(const litmus_test *t, enum cb_kind k, eref a, eref b)
 	rsmc_warned w = { 0 };
 	diag d = { stderr, 0, 0 };
 	for (int i = 0; i < t->n_threads; i++)
-		rsmc_thread_eval(t, &s, i, 2, &w, &d);
+		rsmc_thread_eval(t, &s, i, 2, 0, &w, &d);
 	cb_graph g;
 	cb_compute(k, &s, &g);
 	bool has = a.k < s.th[a.t].n_ev && b.k < s.th[b.t].n_ev && brel_has(&g.rel, cb_index(&g, a), cb_index(&g, b));
