@@ -33,7 +33,8 @@ def test_mutants_agree_with_enumerate(weft):
     m = re.search(r"(\d+) test runs, rsmc answered (\d+), 0 mutants with mismatches", p.stdout)
     assert m, p.stdout
     runs, answered = int(m.group(1)), int(m.group(2))
-    assert runs >= 40 * MUTANTS and answered >= runs // 2, p.stdout[-2000:]
+    # our own suite alone gives each mutant at least 18 tests (X86)
+    assert runs >= 18 * MUTANTS and answered >= runs // 2, p.stdout[-2000:]
     # a retitled model is the original: rsmc answers every test itself
     for r in rows:
         if "retitle" in r:
