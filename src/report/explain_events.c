@@ -6,8 +6,7 @@
 
 #include "explain_int.h"
 
-/* a, b, ..., z, aa, ab, ... */
-static char *letter_name(int k)
+char *event_letter_name(int k)
 {
 	char buf[16];
 	int len = 0;
@@ -35,7 +34,7 @@ void event_names_init(event_names *nm, const execution *x)
 			nm->name[e] = xasprintf("i(%s)", ev->loc >= 0 && ev->loc < x->test->n_locs
 							       ? x->test->locs[ev->loc].name : "?");
 		else
-			nm->name[e] = letter_name(k++);
+			nm->name[e] = event_letter_name(k++);
 	}
 }
 

@@ -20,8 +20,6 @@ typedef struct event_names {
 
 void event_names_init(event_names *nm, const execution *x);
 void event_names_free(event_names *nm);
-/* "W x=1 (P0)" */
-void event_describe(const execution *x, int e, strbuf *sb);
 
 /* fr = rf^-1; co of x (owned by the caller). */
 brel execution_fr(const execution *x);

@@ -100,6 +100,15 @@ int table_records_read(outcome_table *t, int row, const char *text, size_t len);
 
 void table_write(FILE *out, const outcome_table *t, enum table_format f, enum table_cells c);
 
+/* ---- events as explanations name them (explain_events.c) -------------------- */
+
+/* The name of a thread's k-th event (from 0): a, b, ..., z, aa, ab, ...
+ * (owned by the caller).  The interactive session names events this way
+ * too. */
+char *event_letter_name(int k);
+/* "W x=1 (P0)", "R* y=0 (P1)", "F sync (P0)", "B (P0)", "W x=0 (init)" */
+void event_describe(const execution *x, int e, strbuf *sb);
+
 /* ---- hardware logs (table_hw.c) ------------------------------------------------- */
 
 /* What a hardware (or any other) log says about tests: an mcompare table

@@ -14,6 +14,7 @@
 
 #include "../engine/engine.h"
 #include "../litmus/litmus.h"
+#include "../report/report_extra.h"
 #include "session_int.h"
 
 /* ---- the test with another condition ------------------------------------------------ */
@@ -287,7 +288,7 @@ static void put_execution(const execution *x, char **names, strbuf *out)
 	sb_puts(out, "  Events:");
 	for (int i = 0; i < x->n; i++) {
 		sb_printf(out, "%s%s: ", i ? "; " : " ", names[i]);
-		xevent_describe(x, i, out);
+		event_describe(x, i, out);
 	}
 	sb_puts(out, "\n  rf:");
 	bool first = true;

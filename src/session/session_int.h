@@ -153,8 +153,6 @@ bool witness_line(cat_model *m, const execution *x, char *const *names, int chec
 /* Letters for the events of a complete execution (as -explain). */
 char **execution_names(const execution *x);
 void names_free(char **names, int n);
-/* "W x=1 (P0)" of event e of x. */
-void xevent_describe(const execution *x, int e, strbuf *sb);
 
 /* ---- session.c ----------------------------------------------------------------- */
 

@@ -4,27 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../report/report_extra.h"
 #include "session_int.h"
 
 /* ---- names ---------------------------------------------------------------------- */
-
-/* a, b, ..., z, aa, ab, ... (as -explain) */
-static char *letters(int k)
-{
-	char buf[16];
-	int len = 0;
-	k++;
-	while (k > 0 && len < (int)sizeof buf - 1) {
-		k--;
-		buf[len++] = (char)('a' + k % 26);
-		k /= 26;
-	}
-	char *s = xmalloc((size_t)len + 1);
-	for (int i = 0; i < len; i++)
-		s[i] = buf[len - 1 - i];
-	s[len] = '\0';
-	return s;
-}
 
 char **execution_names(const execution *x)
 {
@@ -36,7 +19,7 @@ char **execution_names(const execution *x)
 			nm[e] = xasprintf("i(%s)", ev->loc >= 0 && ev->loc < x->test->n_locs ? x->test->locs[ev->loc].name
 										 : "?");
 		else
-			nm[e] = letters(k++);
+			nm[e] = event_letter_name(k++);
 	}
 	return nm;
 }
@@ -312,7 +295,7 @@ static void build_view(sstate *st)
 		for (int k = 0; k < st->th[i].n; k++, v++) {
 			const sev *e = &st->th[i].ev[k];
 			st->view[v] = (sref){ i, k };
-			st->name[v] = e->failed ? xstrdup("") : letters(letter++);
+			st->name[v] = e->failed ? xstrdup("") : event_letter_name(letter++);
 			st->x_of_view[v] = -1;
 			if (e->committed && !e->failed) {
 				st->view_of_x[nx] = v;

@@ -4,34 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../report/report_extra.h"
 #include "session_int.h"
-
-void xevent_describe(const execution *x, int e, strbuf *sb)
-{
-	const event *ev = &x->ev[e];
-	const litmus_test *t = x->test;
-	bool atomic = (ev->flags & (EVF_ATOMIC | EVF_EXCL)) != 0;
-	switch (ev->kind) {
-	case EV_WRITE:
-	case EV_READ:
-		sb_printf(sb, "%c%s %s=", ev->kind == EV_WRITE ? 'W' : 'R', atomic ? "*" : "",
-			  ev->loc >= 0 && ev->loc < t->n_locs ? t->locs[ev->loc].name : "?");
-		value_print(t, ev->val, sb);
-		break;
-	case EV_FENCE:
-		sb_puts(sb, "F ");
-		for (const char *p = ev->fence ? ev->fence : "fence"; *p; p++)
-			sb_putc(sb, (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p));
-		break;
-	case EV_BRANCH:
-		sb_puts(sb, "B");
-		break;
-	}
-	if (ev->flags & EVF_INIT)
-		sb_puts(sb, " (init)");
-	else
-		sb_printf(sb, " (P%d)", ev->thread);
-}
 
 /* herd's names of the base relations between a and b (as -explain). */
 static void labels(const execution *x, const brel *fr, int a, int b, strbuf *sb)
@@ -93,7 +67,7 @@ static bool via_redundant(const char *labels, const char *via)
 static void put_event(const execution *x, char *const *names, int e, strbuf *sb)
 {
 	sb_printf(sb, "%s: ", names[e]);
-	xevent_describe(x, e, sb);
+	event_describe(x, e, sb);
 }
 
 bool witness_line(cat_model *m, const execution *x, char *const *names, int check, strbuf *line,
