@@ -182,21 +182,6 @@ static void put_event(FILE *out, const execution *x, const event_names *nm, int 
 	sb_free(&sb);
 }
 
-/* Is `via` already said by one of the comma-separated labels (po for po,
- * fr for fre, sync for sync...)? */
-static bool via_redundant(const char *labels, const char *via)
-{
-	size_t vlen = strlen(via);
-	for (const char *p = labels; *p;) {
-		const char *comma = strchr(p, ',');
-		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-		if ((len == vlen && !strncmp(p, via, len)) || (vlen == 2 && len == 3 && !strncmp(p, via, 2)))
-			return true;
-		p += len + (comma != NULL);
-	}
-	return false;
-}
-
 /* "a: W x=1 (P0) -po:sync-> b: R y=0 (P0) -fre-> ..." */
 static void put_path(FILE *out, const execution *x, const event_names *nm, const brel *fr, const cat_step *s,
 		     int n)
@@ -210,7 +195,7 @@ static void put_path(FILE *out, const execution *x, const event_names *nm, const
 		strbuf lab = { 0 };
 		edge_labels(x, fr, s[i].from, s[i].to, &lab);
 		fprintf(out, " -%s", lab.len ? lab.s : "?");
-		if (s[i].via && (!lab.len || !via_redundant(lab.s, s[i].via)))
+		if (s[i].via && (!lab.len || !edge_via_redundant(lab.s, s[i].via)))
 			fprintf(out, ":%s", s[i].via);
 		fputs("-> ", out);
 		put_event(out, x, nm, s[i].to);

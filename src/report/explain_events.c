@@ -127,6 +127,19 @@ void edge_labels(const execution *x, const brel *fr, int a, int b, strbuf *sb)
 #undef LABEL
 }
 
+bool edge_via_redundant(const char *labels, const char *via)
+{
+	size_t vlen = strlen(via);
+	for (const char *p = labels; *p;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if ((len == vlen && !strncmp(p, via, len)) || (vlen == 2 && len == 3 && !strncmp(p, via, 2)))
+			return true;
+		p += len + (comma != NULL);
+	}
+	return false;
+}
+
 void execution_copy(execution *dst, const execution *src)
 {
 	execution_init(dst, src->test, src->n);

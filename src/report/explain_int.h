@@ -21,16 +21,6 @@ typedef struct event_names {
 void event_names_init(event_names *nm, const execution *x);
 void event_names_free(event_names *nm);
 
-/* fr = rf^-1; co of x (owned by the caller). */
-brel execution_fr(const execution *x);
-/* The base relations holding (a, b), herd's way: rfe/rfi, coe/coi,
- * fre/fri, po (followed by the names of the fences po-between a and b),
- * addr, data, ctrl, rmw, comma separated; nothing when none holds. */
-void edge_labels(const execution *x, const brel *fr, int a, int b, strbuf *sb);
-
-/* A deep copy of x (x->test is shared). */
-void execution_copy(execution *dst, const execution *src);
-
 /* Write x as a Graphviz digraph to `path`: events in one cluster per thread
  * (initial writes in their own), po (immediate successors), rf, co
  * (immediate), fr (to the first co-later write) and dependency edges, each

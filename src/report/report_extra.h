@@ -108,6 +108,18 @@ void table_write(FILE *out, const outcome_table *t, enum table_format f, enum ta
 char *event_letter_name(int k);
 /* "W x=1 (P0)", "R* y=0 (P1)", "F sync (P0)", "B (P0)", "W x=0 (init)" */
 void event_describe(const execution *x, int e, strbuf *sb);
+/* fr = rf^-1; co of x (owned by the caller). */
+brel execution_fr(const execution *x);
+/* The base relations holding (a, b), herd's way: rfe/rfi, coe/coi,
+ * fre/fri (fr may be NULL), po (followed by the names of the fences
+ * po-between a and b), addr, data, ctrl, rmw, comma separated; nothing
+ * when none holds. */
+void edge_labels(const execution *x, const brel *fr, int a, int b, strbuf *sb);
+/* Is `via` already said by one of the comma-separated labels (po for po,
+ * fr for fre, sync for sync...)?  Cycles print it only when it is not. */
+bool edge_via_redundant(const char *labels, const char *via);
+/* A deep copy of x (x->test is shared). */
+void execution_copy(execution *dst, const execution *src);
 
 /* ---- hardware logs (table_hw.c) ------------------------------------------------- */
 

@@ -113,23 +113,13 @@ typedef struct collected {
 	execution *x;
 } collected;
 
-static void copy_execution(execution *dst, const execution *src)
-{
-	execution_init(dst, src->test, src->n);
-	memcpy(dst->ev, src->ev, (size_t)src->n * sizeof *src->ev);
-	brel *to[] = { &dst->po, &dst->rf, &dst->co, &dst->addr, &dst->data, &dst->ctrl, &dst->rmw };
-	const brel *from[] = { &src->po, &src->rf, &src->co, &src->addr, &src->data, &src->ctrl, &src->rmw };
-	for (size_t i = 0; i < sizeof to / sizeof *to; i++)
-		memcpy(to[i]->w, from[i]->w, (size_t)src->n * (size_t)from[i]->words * sizeof *from[i]->w);
-}
-
 static void collect(void *ctx, const engine_candidate *c)
 {
 	collected *col = ctx;
 	if (c->holds != col->want)
 		return;
 	GROW(col->x, col->cap, (size_t)col->n + 1);
-	copy_execution(&col->x[col->n++], c->x);
+	execution_copy(&col->x[col->n++], c->x);
 }
 
 /* ---- following a candidate with commits --------------------------------------------------- */

@@ -7,63 +7,6 @@
 #include "../report/report_extra.h"
 #include "session_int.h"
 
-/* herd's names of the base relations between a and b (as -explain). */
-static void labels(const execution *x, const brel *fr, int a, int b, strbuf *sb)
-{
-	bool internal = x->ev[a].thread == x->ev[b].thread && x->ev[a].thread >= 0;
-	int n = 0;
-#define LABEL(s) do { if (n++) sb_putc(sb, ','); sb_puts(sb, (s)); } while (0)
-	if (brel_has(&x->rf, a, b))
-		LABEL(internal ? "rfi" : "rfe");
-	if (brel_has(&x->co, a, b))
-		LABEL(internal ? "coi" : "coe");
-	if (brel_has(fr, a, b))
-		LABEL(internal ? "fri" : "fre");
-	if (brel_has(&x->po, a, b)) {
-		LABEL("po");
-		for (int f = 0; f < x->n; f++) {
-			if (x->ev[f].kind != EV_FENCE || !brel_has(&x->po, a, f) || !brel_has(&x->po, f, b))
-				continue;
-			bool seen = false;
-			for (int g = 0; g < f && !seen; g++)
-				seen = x->ev[g].kind == EV_FENCE && brel_has(&x->po, a, g) && brel_has(&x->po, g, b) &&
-				       x->ev[g].fence && x->ev[f].fence && !strcmp(x->ev[g].fence, x->ev[f].fence);
-			if (!seen) {
-				strbuf one = { 0 };
-				for (const char *p = x->ev[f].fence ? x->ev[f].fence : "fence"; *p; p++)
-					sb_putc(&one, (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p));
-				LABEL(one.s);
-				sb_free(&one);
-			}
-		}
-	}
-	if (brel_has(&x->addr, a, b))
-		LABEL("addr");
-	if (brel_has(&x->data, a, b))
-		LABEL("data");
-	if (brel_has(&x->ctrl, a, b))
-		LABEL("ctrl");
-	if (brel_has(&x->rmw, a, b))
-		LABEL("rmw");
-#undef LABEL
-}
-
-/* Is `via` already said by one of the comma-separated labels (po for po,
- * fr for fre, sync for sync...)?  (-explain's rule, so that cycles read the
- * same.) */
-static bool via_redundant(const char *labels, const char *via)
-{
-	size_t vlen = strlen(via);
-	for (const char *p = labels; *p;) {
-		const char *comma = strchr(p, ',');
-		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-		if ((len == vlen && !strncmp(p, via, len)) || (vlen == 2 && len == 3 && !strncmp(p, via, 2)))
-			return true;
-		p += len + (comma != NULL);
-	}
-	return false;
-}
-
 static void put_event(const execution *x, char *const *names, int e, strbuf *sb)
 {
 	sb_printf(sb, "%s: ", names[e]);
@@ -80,9 +23,7 @@ bool witness_line(cat_model *m, const execution *x, char *const *names, int chec
 		cat_explanation_free(&ex);
 		return false;
 	}
-	brel inv = brel_inverse(&x->rf);
-	brel fr = brel_seq(&inv, &x->co);
-	brel_free(&inv);
+	brel fr = execution_fr(x);
 	if (ex.shape == CAT_SHAPE_EVENT) {
 		sb_puts(line, "event ");
 		put_event(x, names, ex.event, line);
@@ -98,9 +39,9 @@ bool witness_line(cat_model *m, const execution *x, char *const *names, int chec
 				put_event(x, names, s->from, line);
 			}
 			strbuf lab = { 0 };
-			labels(x, &fr, s->from, s->to, &lab);
+			edge_labels(x, &fr, s->from, s->to, &lab);
 			sb_printf(line, " -%s", lab.len ? lab.s : (s->via ? s->via : "?"));
-			if (lab.len && s->via && !via_redundant(lab.s, s->via))
+			if (lab.len && s->via && !edge_via_redundant(lab.s, s->via))
 				sb_printf(line, ":%s", s->via);
 			sb_puts(line, "-> ");
 			put_event(x, names, s->to, line);
