@@ -1,5 +1,5 @@
 """A cat model may name its own commit-before order for -engine rsmc
-(RSMC.md): `let commit_before = <relation>`; src/engine/cb_model.c.
+(RSMC.md): `let commit_before = <relation>`; src/engine/rsmc/cb_model.c.
 
 The models are written into tmp_path and include weft's own models (found
 through WEFT_CAT_PATH, set by conftest), so nothing is copied.  They are

@@ -1,7 +1,7 @@
 /* arch.h — one architecture's instruction syntax and semantics.
  *
- * An architecture is one `struct arch` table in one source file (arch_ppc.c,
- * arch_x86.c, ...) plus one line in arch_registry.c.  The litmus parser finds
+ * An architecture is one `struct arch` table in its own folder (ppc/arch_ppc.c,
+ * x86/arch_x86.c, ...) plus one line in arch_registry.c.  The litmus parser finds
  * the table by the header's first word and hands it each instruction cell;
  * the table turns the text into ops of the thread (see prog.h).
  */

@@ -1,12 +1,14 @@
-# src/engine: engines that turn a test and a model into results.
+# src/engine: engines that turn a test and a model into results.  The parts
+# every engine shares (dispatch, results, the thread interpreter, thread
+# paths) live here; each engine has its own folder.
 libweft_a_SOURCES += src/engine/engine.h src/engine/engine.c \
 	src/engine/result.h src/engine/result.c \
 	src/engine/thread_interp.h src/engine/thread_interp.c \
-	src/engine/paths.h src/engine/thread_paths.c \
-	src/engine/enumerate.c
+	src/engine/paths.h src/engine/thread_paths.c
 
 check_PROGRAMS += tests/unit/test_engine
 tests_unit_test_engine_SOURCES = tests/unit/test_engine.c
 tests_unit_test_engine_LDADD = libweft.a $(WEFT_LIBS)
 TESTS += tests/unit/test_engine
-include $(srcdir)/src/engine/rsmc.mk
+include $(srcdir)/src/engine/rsmc/local.mk
+include $(srcdir)/src/engine/enumerate/local.mk

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/rsmc.h"
+#include "engine/rsmc/rsmc.h"
 #include "litmus/litmus.h"
 
 static int failures;

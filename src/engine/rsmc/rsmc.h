@@ -21,9 +21,9 @@
 
 #include <stdbool.h>
 
-#include "engine.h"
-#include "paths.h"
-#include "thread_interp.h"
+#include "../engine.h"
+#include "../paths.h"
+#include "../thread_interp.h"
 
 /* An event of a state: thread -1 names the initial write of location k. */
 typedef struct eref {

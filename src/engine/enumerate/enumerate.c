@@ -10,9 +10,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine.h"
-#include "paths.h"
-#include "result.h"
+#include "../engine.h"
+#include "../paths.h"
+#include "../result.h"
 
 typedef struct enum_ctx {
 	const litmus_test *t;

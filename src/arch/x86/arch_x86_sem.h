@@ -16,7 +16,7 @@
 #ifndef WEFT_ARCH_X86_SEM_H
 #define WEFT_ARCH_X86_SEM_H
 
-#include "arch_operand.h"
+#include "../arch_operand.h"
 
 enum x86_opnd_kind {
 	X86_OPND_NONE,

@@ -24,7 +24,7 @@
  */
 #include <string.h>
 
-#include "arch_operand.h"
+#include "../arch_operand.h"
 
 static const char *const ppc_fences[] = { "SYNC", "LWSYNC", "ISYNC", "EIEIO", NULL };
 

@@ -33,7 +33,7 @@
 #include <time.h>
 
 #include "rsmc.h"
-#include "result.h"
+#include "../result.h"
 
 /* One parameterized commit: in the current run, or in a branch template. */
 typedef struct crec {
