@@ -167,7 +167,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	suite_run s = { .o = o, .plan = plan, .models = &models, .expect = expect };
 	s.eo.timeout = o->timeout;
 	s.eo.stats = o->stats;
-	s.eo.unroll = o->unroll > 0 ? o->unroll : 2;
+	s.eo.unroll = o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT;
 	int status = 0;
 	table_io io = { NULL, stdout };
 	bool tabulate = o->action == ACT_RUN && o->table != TBL_NONE;

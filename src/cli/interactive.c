@@ -15,6 +15,7 @@
 #include "interactive.h"
 #include "models.h"
 #include "../arch/arch.h"
+#include "../engine/engine.h"
 #include "../litmus/litmus.h"
 #include "../session/session.h"
 
@@ -183,7 +184,7 @@ int interactive_run(const weft_options *o, FILE *in, FILE *out)
 	model_cache_init(&models, o);
 	const char *model_name = o->models.n > 0 ? o->models.v[0] : t->arch ? t->arch->default_model : "sc";
 	cat_model *m = model_cache_get(&models, model_name, &d);
-	session *s = m ? session_new(t, m, o->unroll, &d) : NULL;
+	session *s = m ? session_new(t, m, o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT, &d) : NULL;
 	if (!s) {
 		model_cache_free(&models);
 		litmus_test_free(t);

@@ -72,7 +72,7 @@ bool model_probe(cat_model *m, const char *arch, diag *d)
 	if (!t)   /* weft's own probe: a bug here, not the model's */
 		return true;
 	engine_opts eo = { 0 };
-	eo.unroll = 2;
+	eo.unroll = ENGINE_UNROLL_DEFAULT;
 	test_result r;
 	bool ok = engine_run("enumerate", t, m, &eo, &r, d);
 	if (ok)

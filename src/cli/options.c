@@ -41,7 +41,7 @@ static const opt_spec specs[] = {
 	  "model; the default with -explain or -show, which need it)" },
 	{ OPT_UNROLL, "unroll", NULL, "N",
 	  "take each backward jump at most N times per loop head on a path (default 2, "
-	  "as herd7); a path that would take it once more is cut, its executions "
+	  "as herd7; 0: never); a path that would take it once more is cut, its executions "
 	  "dropped, and the verdict reads Loop Ok or Loop No" },
 	{ OPT_INCLUDE, "I", NULL, "DIR", "add DIR to the cat search path (repeatable)" },
 	{ OPT_FORMAT, "format", NULL, "herd|yaml",
@@ -320,6 +320,7 @@ static void push(str_list *l, const char *s)
 int options_parse(weft_options *o, int argc, char **argv)
 {
 	memset(o, 0, sizeof *o);
+	o->unroll = -1;
 	o->action = ACT_RUN;
 	o->format = FMT_HERD;
 	o->engine = NULL;   /* resolved after the loop: see check_combinations */
@@ -401,8 +402,8 @@ int options_parse(weft_options *o, int argc, char **argv)
 			o->maxmem_mb = num;
 			break;
 		case OPT_UNROLL:
-			if (!parse_long(val, 1, 1000000, &num))
-				return usage_error("-unroll wants a number of times from 1 on, not '%s'", val);
+			if (!parse_long(val, 0, 1000000, &num))
+				return usage_error("-unroll wants a number of times from 0 on, not '%s'", val);
 			o->unroll = (int)num;
 			break;
 		case OPT_QUIET: o->quiet = true; break;

@@ -67,7 +67,8 @@ typedef struct weft_options {
 	double timeout;          /* -timeout SECONDS, 0: none */
 	long maxmem_mb;          /* -maxmem MB, 0: none */
 	int unroll;              /* -unroll N: backward jumps taken per loop
-	                          * head on a path; 0: herd's default, 2 */
+	                          * head on a path; -1 (not given): herd's
+	                          * default, 2 */
 	int jobs;                /* -j N, 0: one per online core */
 	bool stats;              /* -stats */
 	bool quiet;              /* -q: no progress, no summary */

@@ -49,7 +49,7 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 		diag_error(d, at, "unknown engine '%s' (known: enumerate, rsmc)", engine_name);
 		return false;
 	}
-	engine_opts defaults = { 0 };
+	engine_opts defaults = { .unroll = ENGINE_UNROLL_DEFAULT };
 	if (!o)
 		o = &defaults;
 	out->engine = name;

@@ -47,11 +47,15 @@ typedef struct engine_candidate {
 	int n_state;                /* their number (test_result.n_lvals)   */
 } engine_candidate;
 
+/* herd7's default -unroll. */
+#define ENGINE_UNROLL_DEFAULT 2
+
 typedef struct engine_opts {
 	double timeout; /* seconds of wall-clock time; <= 0: no limit          */
 	bool stats;     /* count the work done (always counted; kept for rsmc) */
 	int unroll;     /* backward jumps taken at most this many times per
-	                 * target (herd's -unroll, default 2); <= 0 means 2   */
+	                 * target (herd's -unroll; ENGINE_UNROLL_DEFAULT is
+	                 * herd's default); 0: none is taken                 */
 	/* When not NULL, called with candidate_ctx for every complete
 	 * candidate the model judged, allowed or not (those dropped by the
 	 * test's filter or cut by the unroll limit excepted).  Engines that

@@ -63,7 +63,7 @@ session *session_new(const litmus_test *t, cat_model *m, int unroll, diag *d)
 	session *s = xcalloc(1, sizeof *s);
 	s->t = t;
 	s->m = m;
-	s->unroll = unroll > 0 ? unroll : 2;
+	s->unroll = unroll >= 0 ? unroll : ENGINE_UNROLL_DEFAULT;
 	s->sink = fopen("/dev/null", "w");
 	s->quiet.out = s->sink ? s->sink : stderr;
 	sstate_build(&s->cur, t, s->unroll, NULL, 0);

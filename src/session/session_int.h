@@ -11,6 +11,7 @@
 #define WEFT_SESSION_INT_H
 
 #include "session.h"
+#include "../engine/engine.h"   /* ENGINE_UNROLL_DEFAULT */
 
 /* An event of a thread, or an initial write (thread -1, index = loc). */
 typedef struct sref {

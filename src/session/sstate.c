@@ -392,7 +392,7 @@ void sstate_build(sstate *st, const litmus_test *t, int unroll, const sdecision 
 {
 	memset(st, 0, sizeof *st);
 	st->t = t;
-	st->unroll = unroll > 0 ? unroll : 2;
+	st->unroll = unroll >= 0 ? unroll : ENGINE_UNROLL_DEFAULT;
 	st->th = xcalloc((size_t)t->n_threads + 1, sizeof *st->th);
 	st->n_co = xcalloc((size_t)t->n_locs + 1, sizeof *st->n_co);
 	st->co = xcalloc((size_t)t->n_locs + 1, sizeof *st->co);

@@ -55,7 +55,7 @@ static inline bool fuzz_small(const litmus_test *t)
 static inline void fuzz_engines(const litmus_test *t, cat_model *m, diag *d)
 {
 	static const char *const engines[] = { "rsmc", "enumerate" };
-	engine_opts o = { 0 };
+	engine_opts o = { .unroll = ENGINE_UNROLL_DEFAULT };
 	o.timeout = 0.25;
 	for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++) {
 		test_result r;

@@ -117,7 +117,7 @@ static void run_one(const char *path, const char *model, const cat_search_path *
 		char what[512];
 		snprintf(what, sizeof what, "%s under %s", path, model);
 		cmp_ctx c = { ref, cat_partial_new(mine), what, 0, xcalloc(64, sizeof(execution)) };
-		engine_opts o = { .timeout = 10, .on_candidate = on_candidate, .candidate_ctx = &c };
+		engine_opts o = { .timeout = 10, .unroll = ENGINE_UNROLL_DEFAULT, .on_candidate = on_candidate, .candidate_ctx = &c };
 		test_result r = { 0 };
 		engine_run("enumerate", t, judge, &o, &r, &d);
 		test_result_free(&r);

@@ -380,7 +380,7 @@ bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, tes
 	c.on_candidate = o->on_candidate;
 	c.candidate_ctx = o->candidate_ctx;
 	clock_gettime(CLOCK_MONOTONIC, &c.start);
-	int unroll = o->unroll > 0 ? o->unroll : 2;
+	int unroll = o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT;
 	double deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
 	bool paths_timed_out = false;
 	paths_build(t, unroll, deadline, &c.paths, &r->stats.value_rounds, &paths_timed_out, d);
