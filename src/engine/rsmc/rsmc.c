@@ -87,14 +87,17 @@ typedef struct rctx {
 	int unwind;             /* >= 0: path[unwind] is forbidden: go back to
 	                         * its parent, which goes on with its next
 	                         * parameter                                   */
+	/* the explicit stack of Explore and Traverse (below) */
+	int depth, n_frames;
+	size_t cap_frames;
+	struct xframe **frames;
+	bool ret;               /* the result of the frame popped last */
 	/* stopping */
 	double deadline;
 	long ticks;
 	bool stop, failed;
 } rctx;
 
-static void explore(rctx *c, rstate *s, const cb_graph *given);
-static void traverse(rctx *c, const rstate *s, const branch *b, int at);
 
 /* ---- small helpers ----------------------------------------------------------- */
 
@@ -668,6 +671,100 @@ static void detect_race(rctx *c, const rstate *s, const cb_graph *g, eref ew)
 	}
 }
 
+/* ---- the explicit stack ----------------------------------------------------------
+ *
+ * Explore, Traverse and their helpers call one another once per commit, so
+ * written as C functions their recursion would be as deep as the longest
+ * run (a loop unrolled -unroll times makes that as long as a user likes).
+ * They are written instead as steps of frames on a stack of their own: a
+ * step runs until it finishes (the frame is popped, its result in c->ret)
+ * or calls another (the callee is pushed; the caller resumes at f->pc when
+ * the callee is done).  Each function below reads as the recursive one it
+ * replaces: a call is "push, set pc, return false", and the label the pc
+ * names is where the recursive call returned.  The locals that live across
+ * a call are fields of the frame.  Frames are kept from one use to the
+ * next, and with them the buffers of their states (rsmc_state_copy reuses
+ * them). */
+
+enum xkind {
+	X_EXPLORE,    /* explore(s, given) */
+	X_STORE,      /* explore_store(s, e, params, uproc, check, given) */
+	X_RMW,        /* explore_rmw_write(s, e) */
+	X_TRAVERSE,   /* traverse(s, b, at) */
+	X_PAIR,       /* traverse_race_pair(s, b, at) */
+};
+
+typedef struct xframe {
+	enum xkind kind;
+	int pc;                 /* 0: start; else where to resume */
+	bool ret;               /* the result, when the frame is done */
+	/* arguments */
+	const rstate *s;
+	const cb_graph *given;  /* explore: s's order from its parent (or NULL);
+	                         * store: the order of s                      */
+	eref e;                 /* explore: the access committed; store: the
+	                         * store; rmw: the write                      */
+	const params *pp;       /* store: e's parameters (the caller's)       */
+	const uproc *up;
+	bool check;
+	const branch *b;        /* traverse, pair: the branch and the index  */
+	int at;
+	/* locals */
+	cb_graph own;           /* explore: s's order when not given; rmw: s's */
+	const cb_graph *gp;
+	params p;
+	uproc u;
+	frame fr;               /* explore: the Q of the load it commits     */
+	branch copy;            /* explore: the branch being traversed       */
+	eref w;                 /* explore: the load's rmw write             */
+	const cb_graph *inherit;
+	rstate ns, nw;          /* the states committed into (buffers kept)   */
+	int i;
+	bool any, stop, last;
+} xframe;
+
+/* Push a frame of kind k on state s; the caller sets the other arguments. */
+static xframe *xpush(rctx *c, enum xkind k, const rstate *s)
+{
+	if (c->depth == c->n_frames) {
+		GROW(c->frames, c->cap_frames, (size_t)c->n_frames + 1);
+		c->frames[c->n_frames++] = xcalloc(1, sizeof(xframe));
+	}
+	xframe *f = c->frames[c->depth++];
+	rstate ns = f->ns, nw = f->nw;
+	memset(f, 0, sizeof *f);
+	f->ns = ns;
+	f->nw = nw;
+	f->kind = k;
+	f->s = s;
+	return f;
+}
+
+static xframe *push_explore(rctx *c, const rstate *s, const cb_graph *given)
+{
+	xframe *x = xpush(c, X_EXPLORE, s);
+	x->given = given;
+	return x;
+}
+
+static xframe *push_traverse(rctx *c, const rstate *s, const branch *b, int at)
+{
+	xframe *x = xpush(c, X_TRAVERSE, s);
+	x->b = b;
+	x->at = at;
+	return x;
+}
+
+static void frames_free(rctx *c)
+{
+	for (int i = 0; i < c->n_frames; i++) {
+		rsmc_state_free(&c->frames[i]->ns);
+		rsmc_state_free(&c->frames[i]->nw);
+		free(c->frames[i]);
+	}
+	free(c->frames);
+}
+
 /* ---- Traverse ----------------------------------------------------------------- */
 
 /* Count a blocked run at the deepest path state, once it is known to be
@@ -693,126 +790,141 @@ static void blocked_here(rctx *c)
  * read ew starts no run; Traverse as the paper writes it would commit ew
  * there and block at er[ew].  The branch is a blocked run only when no
  * position lets er read ew. */
-static void traverse_race_pair(rctx *c, const rstate *s, const branch *b, int at)
+static bool step_pair(rctx *c, xframe *f)
 {
-	const crec *w = &b->r[at], *rd = &b->r[at + 1];
-	params p = params_of(s, w->e, false);
-	uproc u = uniproc_prepare(s, w->e);
-	bool any = false, stop = false;
-	rstate nw = { 0 }, ns = { 0 };
-	for (int i = 0; i < p.n && !stop && !halted(c); i++) {
-		if (!commit(c, s, &u, w->e, p.src[i], p.pos[i], &nw, false))
+	const crec *w = &f->b->r[f->at], *rd = &f->b->r[f->at + 1];
+	if (f->pc)
+		goto explored;
+	f->p = params_of(f->s, w->e, false);
+	f->u = uniproc_prepare(f->s, w->e);
+	for (f->i = 0; f->i < f->p.n && !f->stop && !halted(c); f->i++) {
+		if (!commit(c, f->s, &f->u, w->e, f->p.src[f->i], f->p.pos[f->i], &f->nw, false))
 			continue;
-		bool ok = replayable(c, &nw, rd) && commit(c, &nw, NULL, rd->e, rd->src, rd->pos, &ns, false);
-		if (!ok || !allowed(c, &ns))
+		bool ok = replayable(c, &f->nw, rd) && commit(c, &f->nw, NULL, rd->e, rd->src, rd->pos, &f->ns, false);
+		if (!ok || !allowed(c, &f->ns))
 			continue;
-		any = true;
+		f->any = true;
 		crec rec = *w;
-		rec.pos = p.pos[i];
+		rec.pos = f->p.pos[f->i];
 		run_push(c, rec);
 		run_push(c, *rd);
-		path_push(c, &ns, true);
-		explore(c, &ns, NULL);
-		stop = path_pop(c);
+		path_push(c, &f->ns, true);
+		push_explore(c, &f->ns, NULL);
+		f->pc = 1;
+		return false;
+explored:
+		f->stop = path_pop(c);
 		c->n_run -= 2;
 	}
-	rsmc_state_free(&nw);
-	rsmc_state_free(&ns);
-	params_free(&p);
-	free(u.o);
-	if (!any)
+	params_free(&f->p);
+	free(f->u.o);
+	if (!f->any)
 		blocked_here(c);
+	return true;
 }
 
 /* Branch b from index `at` on, from s, the deepest path state. */
-static void traverse(rctx *c, const rstate *s, const branch *b, int at)
+static bool step_traverse(rctx *c, xframe *f)
 {
-	if (out_of_time(c))
-		return;
-	const crec *r = &b->r[at];
-	if (!replayable(c, s, r)) {
-		blocked_here(c);
-		return;
+	const crec *r = &f->b->r[f->at];
+	enum { START, PAIR_DONE, ANY_DONE, ONE_DONE };
+	switch (f->pc) {
+	case PAIR_DONE: return true;
+	case ANY_DONE: goto any_done;
+	case ONE_DONE: goto one_done;
+	default: break;
 	}
-	bool last = at + 1 == b->n;
-	if (!r->load && r->pos == PARAM_ANY && c->m && at + 2 == b->n && b->r[at + 1].load &&
-	    eref_eq(b->r[at + 1].src, r->e)) {
-		traverse_race_pair(c, s, b, at);
-		return;
+	if (out_of_time(c))
+		return true;
+	if (!replayable(c, f->s, r)) {
+		blocked_here(c);
+		return true;
+	}
+	f->last = f->at + 1 == f->b->n;
+	if (!r->load && r->pos == PARAM_ANY && c->m && f->at + 2 == f->b->n && f->b->r[f->at + 1].load &&
+	    eref_eq(f->b->r[f->at + 1].src, r->e)) {
+		xframe *x = xpush(c, X_PAIR, f->s);
+		x->b = f->b;
+		x->at = f->at;
+		f->pc = PAIR_DONE;
+		return false;
 	}
 	if (!r->load && r->pos == PARAM_ANY) {
-		params p = params_of(s, r->e, false);
-		uproc u = uniproc_prepare(s, r->e);
-		bool any = false, stop = false;
-		rstate ns = { 0 };
-		for (int i = 0; i < p.n && !stop && !halted(c); i++) {
-			if (!commit(c, s, &u, r->e, p.src[i], p.pos[i], &ns, true))
+		f->p = params_of(f->s, r->e, false);
+		f->u = uniproc_prepare(f->s, r->e);
+		for (f->i = 0; f->i < f->p.n && !f->stop && !halted(c); f->i++) {
+			if (!commit(c, f->s, &f->u, r->e, f->p.src[f->i], f->p.pos[f->i], &f->ns, true))
 				continue;
-			any = true;
+			f->any = true;
 			crec rec = *r;
-			rec.pos = p.pos[i];
+			rec.pos = f->p.pos[f->i];
 			run_push(c, rec);
-			path_push(c, &ns, c->m != NULL);
-			if (last)
-				explore(c, &ns, NULL);
+			path_push(c, &f->ns, c->m != NULL);
+			if (f->last)
+				push_explore(c, &f->ns, NULL);
 			else
-				traverse(c, &ns, b, at + 1);
-			stop = path_pop(c);
+				push_traverse(c, &f->ns, f->b, f->at + 1);
+			f->pc = ANY_DONE;
+			return false;
+any_done:
+			f->stop = path_pop(c);
 			c->n_run--;
 		}
-		rsmc_state_free(&ns);
-		params_free(&p);
-		free(u.o);
-		if (!any)
+		params_free(&f->p);
+		free(f->u.o);
+		if (!f->any)
 			blocked_here(c);
-		return;
+		return true;
 	}
-	rstate ns = { 0 };
-	if (!commit(c, s, NULL, r->e, r->src, r->pos, &ns, true)) {
-		rsmc_state_free(&ns);
+	if (!commit(c, f->s, NULL, r->e, r->src, r->pos, &f->ns, true)) {
 		blocked_here(c);
-		return;
+		return true;
 	}
 	run_push(c, *r);
-	path_push(c, &ns, c->m != NULL && !complete(&ns));
+	path_push(c, &f->ns, c->m != NULL && !complete(&f->ns));
 	/* a branch ends with ew[*] and er[ew], which a model's run takes
-	 * as one step (traverse_race_pair): a last step here is a run
-	 * without a model, which nothing forbids */
-	if (last)
-		explore(c, &ns, NULL);
+	 * as one step (step_pair): a last step here is a run without a
+	 * model, which nothing forbids */
+	if (f->last)
+		push_explore(c, &f->ns, NULL);
 	else
-		traverse(c, &ns, b, at + 1);
+		push_traverse(c, &f->ns, f->b, f->at + 1);
+	f->pc = ONE_DONE;
+	return false;
+one_done:
 	path_pop(c);
 	c->n_run--;
-	rsmc_state_free(&ns);
+	return true;
 }
 
 /* Explore from s, the deepest path state, after committing its store e at
- * each of the positions p (checked by the model at once or not, see the
- * deferred checks above).  g is s's commit-before graph.  Returns whether
- * any position was followed. */
-static bool explore_store(rctx *c, const rstate *s, eref e, const params *p, const uproc *u, bool check,
-			  const cb_graph *g)
+ * each of the positions pp (checked by the model at once or not, see the
+ * deferred checks above).  `given` is s's commit-before graph.  The result:
+ * whether any position was followed. */
+static bool step_store(rctx *c, xframe *f)
 {
-	const fev *f = ev_of(s, e);
+	const fev *ev = ev_of(f->s, f->e);
+	if (f->pc)
+		goto explored;
 	/* a store's commit changes only co (and a store-conditional re-runs
 	 * its thread): the orders of cb.c do not read co */
-	const cb_graph *inherit = c->cb.kind != CB_MODEL && !f->stcond ? g : NULL;
-	bool any = false, stop = false;
-	rstate ns = { 0 };
-	for (int i = 0; i < p->n && !stop && !halted(c); i++) {
-		if (!commit(c, s, u, e, p->src[i], p->pos[i], &ns, check))
+	f->inherit = c->cb.kind != CB_MODEL && !ev->stcond ? f->given : NULL;
+	for (f->i = 0; f->i < f->pp->n && !f->stop && !halted(c); f->i++) {
+		if (!commit(c, f->s, f->up, f->e, f->pp->src[f->i], f->pp->pos[f->i], &f->ns, f->check))
 			continue;
-		any = true;
-		crec rec = { e, f->op, false, { -1, -1 }, p->pos[i], NULL };
+		f->any = true;
+		crec rec = { f->e, ev->op, false, { -1, -1 }, f->pp->pos[f->i], NULL };
 		run_push(c, rec);
-		path_push(c, &ns, check && c->m != NULL && !complete(&ns));
-		explore(c, &ns, inherit);
-		stop = path_pop(c);
+		path_push(c, &f->ns, f->check && c->m != NULL && !complete(&f->ns));
+		push_explore(c, &f->ns, f->inherit);
+		f->pc = 1;
+		return false;
+explored:
+		f->stop = path_pop(c);
 		c->n_run--;
 	}
-	rsmc_state_free(&ns);
-	return any;
+	f->ret = f->any;
+	return true;
 }
 
 /* The write of read e's atomic read-modify-write instruction (x86 XCHG, a
@@ -836,120 +948,181 @@ static eref rmw_partner(const rstate *s, eref e)
 
 /* Explore from s, where the read of an atomic read-modify-write has just
  * been committed (last in the run) but not checked, by committing its
- * write w next, at each position the model allows for the pair.  The
+ * write e next, at each position the model allows for the pair.  The
  * model can only judge the pair once both are there (the write must come
  * right after the write read in coherence), so two such reads of one write
  * are let through one by one and the second write then has no place: the
  * run blocks.  Committing the write at once, when it is enabled, and
- * checking the two together starts no such run.  Returns whether any run
- * went on from s. */
-static bool explore_rmw_write(rctx *c, rstate *s, eref w)
+ * checking the two together starts no such run.  The result: whether any
+ * run went on from s. */
+static bool step_rmw(rctx *c, xframe *f)
 {
-	cb_graph g;
-	cb_order_compute(&c->cb, s, &g);
-	bool any = false;
-	if (!enabled(s, &g, w)) {
+	enum { START, ALONE_DONE, STORE_DONE };
+	switch (f->pc) {
+	case ALONE_DONE: goto alone_done;
+	case STORE_DONE: goto store_done;
+	default: break;
+	}
+	cb_order_compute(&c->cb, f->s, &f->own);
+	if (!enabled(f->s, &f->own, f->e)) {
 		/* not yet possible: the read alone, as any other */
-		any = allowed(c, s);
-		if (any) {
-			path_push(c, s, true);
-			explore(c, s, NULL);
+		f->any = allowed(c, f->s);
+		if (f->any) {
+			path_push(c, f->s, true);
+			push_explore(c, f->s, NULL);
+			f->pc = ALONE_DONE;
+			return false;
+alone_done:
 			path_pop(c);
 		}
-		cb_free(&g);
-		return any;
+		cb_free(&f->own);
+		f->ret = f->any;
+		return true;
 	}
-	params p = params_of(s, w, true);
-	uproc u = uniproc_prepare(s, w);
-	any = explore_store(c, s, w, &p, &u, true, &g);
+	f->p = params_of(f->s, f->e, true);
+	f->u = uniproc_prepare(f->s, f->e);
+	xframe *x = xpush(c, X_STORE, f->s);
+	x->e = f->e;
+	x->pp = &f->p;
+	x->up = &f->u;
+	x->check = true;
+	x->given = &f->own;
+	f->pc = STORE_DONE;
+	return false;
+store_done:
+	f->any = c->ret;
 	/* DetectRace needs s allowed: a committed write after it says so */
-	if (!halted(c) && (any || allowed(c, s)))
-		detect_race(c, s, &g, w);
-	params_free(&p);
-	free(u.o);
-	cb_free(&g);
-	return any;
+	if (!halted(c) && (f->any || allowed(c, f->s)))
+		detect_race(c, f->s, &f->own, f->e);
+	params_free(&f->p);
+	free(f->u.o);
+	cb_free(&f->own);
+	f->ret = f->any;
+	return true;
 }
 
 /* ---- Explore ------------------------------------------------------------------- */
 
 /* Explore from s, the deepest path state.  `given`, if not NULL, is s's
  * commit-before order, inherited from the parent state. */
-static void explore(rctx *c, rstate *s, const cb_graph *given)
+static bool step_explore(rctx *c, xframe *f)
 {
-	if (out_of_time(c))
-		return;
-	if (complete(s)) {
-		judge(c, s);
-		return;
+	enum { START, STORE_DONE, READ_DONE, RMW_DONE, BRANCH_DONE };
+	switch (f->pc) {
+	case STORE_DONE: goto store_done;
+	case READ_DONE: goto read_done;
+	case RMW_DONE: goto rmw_done;
+	case BRANCH_DONE: goto branch_done;
+	default: break;
 	}
-	cb_graph own = { 0 };
-	if (!given)
-		cb_order_compute(&c->cb, s, &own);
-	const cb_graph *gp = given ? given : &own;
-	eref e = { -1, -1 };
-	for (int i = 0; i < s->n_threads && e.t < 0; i++)
-		for (int k = 0; k < s->th[i].n_ev; k++)
-			if (enabled(s, gp, (eref){ i, k })) {
-				e = (eref){ i, k };
+	if (out_of_time(c))
+		return true;
+	if (complete(f->s)) {
+		judge(c, f->s);
+		return true;
+	}
+	if (!f->given)
+		cb_order_compute(&c->cb, f->s, &f->own);
+	f->gp = f->given ? f->given : &f->own;
+	f->e = (eref){ -1, -1 };
+	for (int i = 0; i < f->s->n_threads && f->e.t < 0; i++)
+		for (int k = 0; k < f->s->th[i].n_ev; k++)
+			if (enabled(f->s, f->gp, (eref){ i, k })) {
+				f->e = (eref){ i, k };
 				break;
 			}
-	if (e.t < 0) {
+	if (f->e.t < 0) {
 		/* nothing can commit: a cb cycle, or a thread waiting forever */
 		blocked_here(c);
-		if (!given)
-			cb_free(&own);
-		return;
+		goto done;
 	}
-	const fev *f = ev_of(s, e);
-	params p = params_of(s, e, true);
-	uproc u = uniproc_prepare(s, e);
-	bool any = false, stop = false;
-	if (f->kind == EV_WRITE) {
+	f->p = params_of(f->s, f->e, true);
+	f->u = uniproc_prepare(f->s, f->e);
+	if (ev_of(f->s, f->e)->kind == EV_WRITE) {
 		/* the model is asked later (deferred checks, above) */
-		any = explore_store(c, s, e, &p, &u, false, gp);
-		if (!any)
+		xframe *x = xpush(c, X_STORE, f->s);
+		x->e = f->e;
+		x->pp = &f->p;
+		x->up = &f->u;
+		x->check = false;
+		x->given = f->gp;
+		f->pc = STORE_DONE;
+		return false;
+store_done:
+		f->any = c->ret;
+		if (!f->any)
 			blocked_here(c);
 		if (!halted(c) && verify(c, c->n_path - 1))
-			detect_race(c, s, gp, e);
+			detect_race(c, f->s, f->gp, f->e);
 	} else {
-		frame fr = { 0 };
-		eref w = rmw_partner(s, e);
-		rstate ns = { 0 };
-		for (int i = 0; i < p.n && !stop && !halted(c); i++) {
+		f->w = rmw_partner(f->s, f->e);
+		for (f->i = 0; f->i < f->p.n && !f->stop && !halted(c); f->i++) {
 			/* asked later (deferred checks, above); with its rmw
 			 * write, the pair is checked as a whole */
-			if (!commit(c, s, &u, e, p.src[i], 0, &ns, false))
+			if (!commit(c, f->s, &f->u, f->e, f->p.src[f->i], 0, &f->ns, false))
 				continue;
-			crec rec = { e, f->op, true, p.src[i], 0, &fr };
+			crec rec = { f->e, ev_of(f->s, f->e)->op, true, f->p.src[f->i], 0, &f->fr };
 			run_push(c, rec);
-			if (w.t < 0) {
-				any = true;
-				path_push(c, &ns, false);
-				explore(c, &ns, NULL);
-				stop = path_pop(c);
+			if (f->w.t < 0) {
+				f->any = true;
+				path_push(c, &f->ns, false);
+				push_explore(c, &f->ns, NULL);
+				f->pc = READ_DONE;
+				return false;
+read_done:
+				f->stop = path_pop(c);
 			} else {
-				any = explore_rmw_write(c, &ns, w) || any;
+				xframe *x = xpush(c, X_RMW, &f->ns);
+				x->e = f->w;
+				f->pc = RMW_DONE;
+				return false;
+rmw_done:
+				f->any = c->ret || f->any;
 			}
 			c->n_run--;
 		}
-		rsmc_state_free(&ns);
-		if (!any)
+		if (!f->any)
 			blocked_here(c);
-		while (fr.next < fr.n && !halted(c)) {
+		while (f->fr.next < f->fr.n && !halted(c)) {
 			/* copy: traversing may add to fr.q and move it */
-			branch b = fr.q[fr.next++];
-			branch copy = { b.n, xmalloc((size_t)b.n * sizeof(crec)) };
-			memcpy(copy.r, b.r, (size_t)b.n * sizeof(crec));
-			traverse(c, s, &copy, 0);
-			free(copy.r);
+			const branch *b = &f->fr.q[f->fr.next++];
+			f->copy = (branch){ b->n, xmalloc((size_t)b->n * sizeof(crec)) };
+			memcpy(f->copy.r, b->r, (size_t)b->n * sizeof(crec));
+			push_traverse(c, f->s, &f->copy, 0);
+			f->pc = BRANCH_DONE;
+			return false;
+branch_done:
+			free(f->copy.r);
+			f->copy.r = NULL;
 		}
-		frame_free(&fr);
+		frame_free(&f->fr);
 	}
-	params_free(&p);
-	free(u.o);
-	if (!given)
-		cb_free(&own);
+	params_free(&f->p);
+	free(f->u.o);
+done:
+	if (!f->given)
+		cb_free(&f->own);
+	return true;
+}
+
+/* Run the frames on the stack until it is empty. */
+static void run_frames(rctx *c)
+{
+	while (c->depth > 0) {
+		xframe *f = c->frames[c->depth - 1];
+		bool done = false;
+		switch (f->kind) {
+		case X_EXPLORE: done = step_explore(c, f); break;
+		case X_STORE: done = step_store(c, f); break;
+		case X_RMW: done = step_rmw(c, f); break;
+		case X_TRAVERSE: done = step_traverse(c, f); break;
+		case X_PAIR: done = step_pair(c, f); break;
+		}
+		if (done) {
+			c->ret = f->ret;
+			c->depth--;
+		}
+	}
 }
 
 /* ---- the engine ------------------------------------------------------------------ */
@@ -995,7 +1168,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	/* the proven orders are those of models that check SC per location */
 	c.uniproc = c.cb.proven;
 	r->order = cb_order_label(&c.cb);
-	c.unroll = o->unroll > 0 ? o->unroll : 2;
+	c.unroll = o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT;
 	c.deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
 	c.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *c.state_vals);
 	c.mem_final = xcalloc((size_t)t->n_locs + 1, sizeof *c.mem_final);
@@ -1015,7 +1188,8 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 		        "rsmc cannot build";
 	if (!dead(&s0) && !cycle && !timed_out) {
 		path_push(&c, &s0, true);
-		explore(&c, &s0, NULL);
+		push_explore(&c, &s0, NULL);
+		run_frames(&c);
 		path_pop(&c);
 	}
 	rsmc_state_free(&s0);
@@ -1025,6 +1199,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	free(c.mem_final);
 	free(c.run);
 	free(c.path);
+	frames_free(&c);
 	cat_partial_free(c.partial);
 	c.failed |= c.cb.failed;   /* reported by cb_order_compute */
 	if (!c.failed && !r->timed_out && (cycle || c.blocked)) {
