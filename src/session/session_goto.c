@@ -347,10 +347,19 @@ static bool explain_forbidden(session *s, collected *col, strbuf *out, diag *d)
 	sb_puts(out, "  Forbidden by");
 	for (int k = 0; k < n_counts; k++)
 		sb_printf(out, "%s%s (%ld of %d)", k ? ", " : ": ", counts[k].name, counts[k].count, col->n);
-	sb_printf(out, "\n  The candidate failing the fewest checks (%d):", best_n);
-	for (int k = 0; k < best_n; k++)
-		sb_printf(out, "%s%s", k ? ", " : " ", cat_model_check_name(m, best_failing[k]));
-	sb_putc(out, '\n');
+	/* The closest candidate is named by its first failing check in the
+	 * model's order, the one herd stops at (and the one -explain counts);
+	 * any other check it fails is said apart, so that a reader sees which
+	 * check forbids it and that lifting that one check would not do. */
+	sb_printf(out, "\n  The candidate failing the fewest checks is forbidden by %s (the first check it fails in the "
+		       "model's order, where herd stops)\n",
+		  best_n > 0 ? cat_model_check_name(m, best_failing[0]) : "?");
+	if (best_n > 1) {
+		sb_puts(out, "  It also fails:");
+		for (int k = 1; k < best_n; k++)
+			sb_printf(out, "%s%s", k > 1 ? ", " : " ", cat_model_check_name(m, best_failing[k]));
+		sb_putc(out, '\n');
+	}
 	const execution *x = &col->x[best];
 	char **names = execution_names(x);
 	put_execution(x, names, out);
