@@ -159,12 +159,12 @@ static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, 
 	return ok;
 }
 
-static int run_suite(const weft_options *o, const test_plan *plan, expect_set *expect)
+static int run_suite(const weft_options *o, const test_plan *plan, expect_set *expect, const conds_set *conds)
 {
 	diag d = { stderr, 0, 0 };
 	model_cache models;
 	model_cache_init(&models, o);
-	suite_run s = { .o = o, .plan = plan, .models = &models, .expect = expect };
+	suite_run s = { .o = o, .plan = plan, .models = &models, .expect = expect, .conds = conds };
 	s.eo.timeout = o->timeout;
 	s.eo.stats = o->stats;
 	s.eo.unroll = o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT;
@@ -284,6 +284,9 @@ int main(int argc, char **argv)
 	bool config_ok = sel != NULL;
 	for (int i = 0; config_ok && i < o.expect_files.n; i++)
 		config_ok = expect_read(expect, o.expect_files.v[i], &d);
+	conds_set *conds = config_ok && o.conds ? conds_load(o.conds, &d) : NULL;
+	if (o.conds && !conds)
+		config_ok = false;
 	if (!config_ok) {
 		selector_free(sel);
 		expect_free(expect);
@@ -305,13 +308,14 @@ int main(int argc, char **argv)
 			fprintf(stderr, "weft: error: no tests selected: none of the %d tests found passes "
 				"-select, -names and -excl\n", in.n);
 		status = 1;
-	} else if (run_suite(&o, &plan, expect) != 0) {
+	} else if (run_suite(&o, &plan, expect, conds) != 0) {
 		status = 1;
 	}
 	plan_free(&plan);
 	inputs_free(&in);
 	selector_free(sel);
 	expect_free(expect);
+	conds_free(conds);
 	options_free(&o);
 	return status;
 }

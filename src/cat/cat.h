@@ -66,6 +66,9 @@ typedef struct cat_verdict {
 	const char *failed;       /* name of the first failing check, or NULL */
 	int n_flags;              /* flag checks that fired, in model order   */
 	const char *const *flags; /* their names                              */
+	const char *ignored;      /* the first skipped check that failed
+	                           * (cat_model_skip_check), or NULL: it did
+	                           * not decide the verdict                   */
 } cat_verdict;
 
 /* Evaluate every check of the model on a complete execution.  Returns false
@@ -93,6 +96,17 @@ int cat_model_n_checks(const cat_model *m);
 const char *cat_model_check_name(const cat_model *m, int i);
 /* A flag (or undefined_unless) check: it never fails an execution. */
 bool cat_model_check_is_flag(const cat_model *m, int i);
+/* herd's -skipchecks NAME: the outcome of every check called `name` is
+ * ignored from now on by cat_model_check, cat_model_check_partial and
+ * cat_partial_check*: it is still evaluated on complete executions, and a
+ * failure is said in cat_verdict.ignored, but it never forbids.  False
+ * when the model has no check of that name.  cat_model_failing_checks and
+ * cat_model_explain_check still report it (they say what fails). */
+bool cat_model_skip_check(cat_model *m, const char *name);
+/* herd's -through all|invalid for a model read from a file: every check
+ * but the flags is skipped, so every candidate is let through. */
+void cat_model_skip_all_checks(cat_model *m);
+bool cat_model_check_is_skipped(const cat_model *m, int i);
 /* A monotone check: if it fails on a partial execution it fails on every
  * extension of it (more events, more rf/co edges), so it may be evaluated
  * early; see cat_mono.c for the rules.  Flags are never monotone. */

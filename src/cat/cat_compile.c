@@ -274,6 +274,7 @@ static void add_check(compiler *c, cat_ins *in)
 	cat_model *m = c->m;
 	GROW(m->checks, m->checks_cap, (size_t)m->nchecks + 1);
 	cat_check_entry *ce = &m->checks[m->nchecks];
+	*ce = (cat_check_entry){ 0 };
 	ce->ins = in;
 	if (in->kind == CI_CHECK) {
 		ce->name = in->as_name ? in->as_name : in->text;

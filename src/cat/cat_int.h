@@ -91,6 +91,8 @@ typedef struct cat_check_entry {
 	                          * procedure's name */
 	bool flag;               /* flag (or undefined_unless): never fails */
 	bool monotone;
+	bool skipped;            /* -skipchecks / -through: its outcome is
+	                          * ignored (cat_model_skip_check) */
 } cat_check_entry;
 
 /* ---- evaluation state --------------------------------------------------------------- */

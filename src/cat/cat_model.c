@@ -144,6 +144,27 @@ const char *cat_model_check_name(const cat_model *m, int i)
 
 bool cat_model_check_is_flag(const cat_model *m, int i) { return i >= 0 && i < m->nchecks && m->checks[i].flag; }
 
+bool cat_model_skip_check(cat_model *m, const char *name)
+{
+	bool found = false;
+	for (int i = 0; i < m->nchecks; i++)
+		if (m->checks[i].name && !strcmp(m->checks[i].name, name))
+			found = m->checks[i].skipped = true;
+	return found;
+}
+
+void cat_model_skip_all_checks(cat_model *m)
+{
+	for (int i = 0; i < m->nchecks; i++)
+		if (!m->checks[i].flag)
+			m->checks[i].skipped = true;
+}
+
+bool cat_model_check_is_skipped(const cat_model *m, int i)
+{
+	return i >= 0 && i < m->nchecks && m->checks[i].skipped;
+}
+
 bool cat_model_check_is_monotone(const cat_model *m, int i)
 {
 	return i >= 0 && i < m->nchecks && m->checks[i].monotone;
@@ -157,17 +178,25 @@ bool cat_run_checks(cat_model *m, bool partial, cat_check_fn check, void *ctx, c
 	out->failed = NULL;
 	out->n_flags = 0;
 	out->flags = m->flag_names;
+	out->ignored = NULL;
 	for (int i = 0; i < m->nchecks; i++) {
-		if (partial && (!m->checks[i].monotone || m->checks[i].flag))
+		const cat_check_entry *ce = &m->checks[i];
+		if (partial && (!ce->monotone || ce->flag || ce->skipped))
 			continue;
 		bool failed, fired;
 		if (!check(ctx, i, &failed, &fired)) {
 			cat_eval_report(ev, d);
 			return false;
 		}
-		if (failed) {
+		/* a skipped check is still evaluated (its failure is said, so
+		 * that a picture of an execution let through can say what would
+		 * have forbidden it) but decides nothing */
+		if (failed && ce->skipped) {
+			if (!out->ignored)
+				out->ignored = ce->name;
+		} else if (failed) {
 			out->allowed = false;
-			out->failed = m->checks[i].name;
+			out->failed = ce->name;
 			break;
 		}
 	}

@@ -267,6 +267,19 @@ void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
 		}
 		return;
 	}
+	const char *condition = s->o->action == ACT_RUN ? conds_find(s->conds, t->name) : NULL;
+	if (condition) {
+		/* -conds: the test with the condition the file gives it */
+		litmus_test *t2 = litmus_with_condition(t, condition, &d);
+		if (!t2)
+			diag_note(&d, conds_where(s->conds, t->name), "in the condition given for %s here", t->name);
+		litmus_test_free(t);
+		t = t2;
+		if (!t) {
+			rep->errors++;
+			return;
+		}
+	}
 	if (s->o->action == ACT_DUMP)
 		litmus_test_dump(t, stdout);
 	else if (s->o->action == ACT_RUN)

@@ -5,6 +5,7 @@
 #ifndef WEFT_JOB_H
 #define WEFT_JOB_H
 
+#include "conds.h"
 #include "labels.h"
 #include "models.h"
 #include "options.h"
@@ -19,6 +20,7 @@ typedef struct suite_run {
 	const test_plan *plan;
 	model_cache *models;
 	const expect_set *expect;   /* NULL: no -expect */
+	const conds_set *conds;     /* NULL: no -conds */
 	engine_opts eo;
 	struct outcome_table *table; /* -table: filled in the parent from the
 	                              * workers' records; NULL otherwise */

@@ -29,6 +29,23 @@ void model_cache_init(model_cache *c, const weft_options *o)
 	dirs[n++] = WEFT_SOURCE_CATDIR;
 	c->path.n = n;
 	c->path.dirs = dirs;
+	c->through = o->through;
+	c->skipchecks = &o->skipchecks;
+}
+
+/* -through and -skipchecks on a model just loaded. */
+static void skip_checks(const model_cache *c, cat_model *m, const char *name, diag *d)
+{
+	if (c->through)
+		cat_model_skip_all_checks(m);
+	for (int i = 0; c->skipchecks && i < c->skipchecks->n; i++) {
+		char *list = xstrdup(c->skipchecks->v[i]), *save = NULL;
+		for (char *check = strtok_r(list, ",", &save); check; check = strtok_r(NULL, ",", &save))
+			if (!cat_model_skip_check(m, check))
+				diag_warning(d, (srcloc){ name, 0, 0 }, "-skipchecks %s: the model has no check of that name",
+					     check);
+		free(list);
+	}
 }
 
 cat_model *model_cache_get(model_cache *c, const char *name, diag *d)
@@ -41,8 +58,10 @@ cat_model *model_cache_get(model_cache *c, const char *name, diag *d)
 	memset(e, 0, sizeof *e);
 	e->name = xstrdup(name);
 	e->model = cat_model_load(name, &c->path, d);
-	if (e->model)
+	if (e->model) {
 		e->archs = model_declared_archs(name, &c->path, &e->archs_because);
+		skip_checks(c, e->model, name, d);
+	}
 	return e->model;
 }
 

@@ -30,6 +30,9 @@ typedef struct model_cache {
 	cached_model *entries;
 	cat_search_path path;
 	char *env_copy;     /* $WEFT_CAT_PATH, split in place into path.dirs */
+	/* applied to each model as it is loaded (borrowed from the options) */
+	bool through;                /* -through invalid|all */
+	const str_list *skipchecks;  /* -skipchecks lists */
 } model_cache;
 
 /* -I dirs, then $WEFT_CAT_PATH, then the installed models, then the source
@@ -37,7 +40,9 @@ typedef struct model_cache {
  * own models). */
 void model_cache_init(model_cache *c, const weft_options *o);
 /* The model called `name`, loaded on first use (errors reported through d
- * then, and NULL returned now and on every later call). */
+ * then, and NULL returned now and on every later call), with the checks
+ * -through and -skipchecks name skipped (a name it has no check of is a
+ * warning then). */
 cat_model *model_cache_get(model_cache *c, const char *name, diag *d);
 /* As model_cache_get, for tests of architecture `arch` (may be NULL): the
  * first time, the model is evaluated on that architecture's probe; when it

@@ -15,7 +15,7 @@ enum opt_id {
 	OPT_QUIET, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
 	OPT_CAPTION, OPT_LABEL,
-	OPT_UNROLL,
+	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_CONDS,
 };
 
 typedef struct opt_spec {
@@ -56,6 +56,20 @@ static const opt_spec specs[] = {
 	{ OPT_SHOW, "show", NULL, "prop|neg|all|none",
 	  "write a Graphviz file per allowed execution (where the condition's proposition "
 	  "holds, does not, all) into the -o folder; with -explain also the explained one" },
+	{ OPT_THROUGH, "through", NULL, "none|invalid|all",
+	  "as herd7 for a model read from a file: invalid and all let every candidate "
+	  "execution through, forbidden ones counted in the block and drawn by -show "
+	  "(their picture says which check would forbid them); none (default) lets only "
+	  "allowed ones through. Uses the enumerator" },
+	{ OPT_SKIPCHECKS, "skipchecks", NULL, "NAME,...",
+	  "ignore the outcome of the model's checks called NAME (their `as` name); "
+	  "repeatable, the lists add up. A name no check of a model has is a warning. "
+	  "Uses the enumerator" },
+	{ OPT_CONDS, "conds", NULL, "FILE",
+	  "replace the final condition of the tests FILE names: one `NAME CONDITION` a "
+	  "line (CONDITION as at the end of a test, e.g. exists (1:r1=1 /\\ 1:r3=0), "
+	  "optionally in double quotes; # starts a comment); with -show prop, draw only "
+	  "the executions reaching those states" },
 	{ OPT_TABLE, "table", NULL, "markdown|latex|latex-doc|csv",
 	  "print one table instead of result blocks: a row per test, a column per model "
 	  "(latex: a booktabs tabular to \\input; latex-doc: a document of its own)" },
@@ -292,6 +306,14 @@ static int check_combinations(const weft_options *o, bool cells_given)
 		return usage_error("-explain and -show need -engine enumerate: %s cuts forbidden executions "
 		                   "off before they are complete, so it has none to explain or draw",
 		                   o->engine);
+	/* Skipping checks changes the model rsmc's commit-before order was
+	 * proved for (skipping thinair lets executions with a cycle in
+	 * dependencies and rf through, which no commit order builds). */
+	if ((o->through || o->skipchecks.n > 0) && o->engine_given && strcmp(o->engine, "enumerate") != 0)
+		return usage_error("-through and -skipchecks need -engine enumerate: %s's order is proved "
+		                   "for the model with all its checks", o->engine);
+	if (o->interactive && (o->through || o->skipchecks.n > 0 || o->conds))
+		return usage_error("%s takes none of -through, -skipchecks, -conds (goto STATE is its -conds)", "-i");
 	if ((o->caption || o->label) && o->table != TBL_LATEX && o->table != TBL_LATEX_DOC)
 		return usage_error("%s needs -table latex or latex-doc", o->caption ? "-table-caption" : "-table-label");
 	if (o->table == TBL_NONE) {
@@ -326,7 +348,7 @@ int options_parse(weft_options *o, int argc, char **argv)
 	o->engine = NULL;   /* resolved after the loop: see check_combinations */
 	/* Every list holds at most argc entries, so one allocation each. */
 	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
-			      &o->names_files, &o->expect_files, &o->inputs };
+			      &o->names_files, &o->expect_files, &o->inputs, &o->skipchecks };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		lists[i]->v = xcalloc((size_t)argc, sizeof *lists[i]->v);
 	bool only_inputs = false, cells_given = false;
@@ -447,6 +469,20 @@ int options_parse(weft_options *o, int argc, char **argv)
 			o->show = (enum weft_show)k;
 			break;
 		}
+		case OPT_THROUGH: {
+			static const char *const names[] = { "none", "invalid", "all" };
+			int k = keyword_index(val, names, 3);
+			if (k < 0)
+				return usage_error("unknown -through '%s' (available: none, invalid, all)", val);
+			o->through = k > 0;
+			break;
+		}
+		case OPT_SKIPCHECKS:
+			if (!*val)
+				return usage_error("%s wants check names, separated by commas", "-skipchecks");
+			push(&o->skipchecks, val);
+			break;
+		case OPT_CONDS: o->conds = val; break;
 		case OPT_OUTPUT: o->output = val; break;
 		case OPT_HARDWARE: o->hardware = val; break;
 		case OPT_CAPTION: o->caption = val; break;
@@ -456,14 +492,15 @@ int options_parse(weft_options *o, int argc, char **argv)
 		}
 	}
 	if (!o->engine_given)
-		o->engine = o->explain || o->show != SHOW_NONE ? "enumerate" : "rsmc";
+		o->engine = o->explain || o->show != SHOW_NONE || o->through || o->skipchecks.n > 0 ? "enumerate"
+											       : "rsmc";
 	return check_combinations(o, cells_given);
 }
 
 void options_free(weft_options *o)
 {
 	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
-			      &o->names_files, &o->expect_files, &o->inputs };
+			      &o->names_files, &o->expect_files, &o->inputs, &o->skipchecks };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
 		free(lists[i]->v);
 		lists[i]->v = NULL;

@@ -89,6 +89,11 @@ typedef struct weft_options {
 	bool explain;            /* -explain */
 	bool interactive;        /* -i: explore one test by hand (interactive.h) */
 	enum weft_show show;     /* -show WHICH */
+	bool through;            /* -through invalid|all: forbidden executions
+	                          * are counted and drawn as allowed ones   */
+	str_list skipchecks;     /* -skipchecks NAME,... (each argument a
+	                          * comma-separated list; repeatable)       */
+	const char *conds;       /* -conds FILE: other final conditions    */
 	str_list inputs;         /* files, directories, @LIST files */
 } weft_options;
 

@@ -33,4 +33,11 @@ litmus_test *litmus_parse_file(const char *path, diag *d);
 /* Parse NUL-terminated `text`; `path` names it in diagnostics. */
 litmus_test *litmus_parse_string(const char *path, const char *text, diag *d);
 
+/* Test t (read from t->file again) with its final condition replaced by
+ * `condition`, written as at the end of a test ("exists (1:r1=1)",
+ * "~exists ...", "forall ..."); a new test owned by the caller.  NULL,
+ * after reporting through d, when the file cannot be read again, the
+ * condition does not parse, or it names a location t does not have. */
+litmus_test *litmus_with_condition(const litmus_test *t, const char *condition, diag *d);
+
 #endif

@@ -111,8 +111,12 @@ static void show_candidate(explainer *e, const engine_candidate *c)
 	char num[32];
 	snprintf(num, sizeof num, "%ld", ++e->n_shown);
 	char *path = dot_path(e, num);
-	char *title = xasprintf("%s (%s) execution %ld%s", e->t->name ? e->t->name : "", e->model_key, e->n_shown,
-				c->holds ? ", the proposition holds" : "");
+	/* an execution -through or -skipchecks let through says what would
+	 * have forbidden it */
+	const char *ignored = c->verdict ? c->verdict->ignored : NULL;
+	char *title = xasprintf("%s (%s) execution %ld%s%s%s", e->t->name ? e->t->name : "", e->model_key,
+				e->n_shown, c->holds ? ", the proposition holds" : "",
+				ignored ? ", forbidden by " : "", ignored ? ignored : "");
 	/* a failure is reported by explainer_finish, which has the diag */
 	if (!dot_write_file(path, c->x, title, NULL, 0, &e->dot_error))
 		e->dot_failed = true;

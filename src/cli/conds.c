@@ -1,0 +1,109 @@
+/* conds.c — reading -conds files (conds.h). */
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "conds.h"
+
+typedef struct cond_entry {
+	char *name, *condition;
+	int line;
+} cond_entry;
+
+struct conds_set {
+	char *path;
+	int n;
+	size_t cap;
+	cond_entry *v;
+};
+
+static const cond_entry *entry_of(const conds_set *c, const char *name)
+{
+	/* the last line for a name wins */
+	for (int i = c->n - 1; i >= 0; i--)
+		if (!strcmp(c->v[i].name, name))
+			return &c->v[i];
+	return NULL;
+}
+
+const char *conds_find(const conds_set *c, const char *name)
+{
+	const cond_entry *e = c && name ? entry_of(c, name) : NULL;
+	return e ? e->condition : NULL;
+}
+
+srcloc conds_where(const conds_set *c, const char *name)
+{
+	const cond_entry *e = entry_of(c, name);
+	return (srcloc){ c->path, e ? e->line : 0, 1 };
+}
+
+/* One line, trimmed: false after reporting a name without a condition. */
+static bool add_line(conds_set *c, char *s, int line, diag *d)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t len = strlen(s);
+	while (len > 0 && isspace((unsigned char)s[len - 1]))
+		s[--len] = '\0';
+	if (len == 0 || s[0] == '#')
+		return true;
+	char *name_end = s;
+	while (*name_end && !isspace((unsigned char)*name_end))
+		name_end++;
+	char *cond = name_end;
+	while (isspace((unsigned char)*cond))
+		cond++;
+	size_t clen = strlen(cond);
+	if (clen >= 2 && cond[0] == '"' && cond[clen - 1] == '"') {
+		cond[clen - 1] = '\0';
+		cond++;
+	}
+	if (!*cond) {
+		diag_error(d, (srcloc){ c->path, line, (int)(name_end - s) + 1 },
+			   "expected a condition after the test name (NAME exists (...))");
+		return false;
+	}
+	GROW(c->v, c->cap, (size_t)c->n + 1);
+	c->v[c->n++] = (cond_entry){ xstrndup(s, (size_t)(name_end - s)), xstrdup(cond), line };
+	return true;
+}
+
+conds_set *conds_load(const char *path, diag *d)
+{
+	size_t len;
+	char *text = read_whole_file(path, &len, d);
+	if (!text)
+		return NULL;
+	conds_set *c = xcalloc(1, sizeof *c);
+	c->path = xstrdup(path);
+	bool ok = true;
+	int line = 1;
+	for (char *p = text; ok && *p; line++) {
+		char *nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		ok = add_line(c, p, line, d);
+		p = nl ? nl + 1 : p + strlen(p);
+	}
+	free(text);
+	if (!ok) {
+		conds_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void conds_free(conds_set *c)
+{
+	if (!c)
+		return;
+	for (int i = 0; i < c->n; i++) {
+		free(c->v[i].name);
+		free(c->v[i].condition);
+	}
+	free(c->v);
+	free(c->path);
+	free(c);
+}

@@ -1,0 +1,28 @@
+/* conds.h — herd's -conds FILE: other final conditions for named tests.
+ *
+ * The file has one entry a line, `NAME CONDITION`: NAME a test's name (the
+ * second word of its first line), CONDITION written as at the end of a
+ * test (`exists (1:r1=1 /\ 1:r3=0)`, `~exists ...`, `forall ...`),
+ * optionally in double quotes.  Blank lines and lines starting with `#`
+ * are skipped.  A later line for the same name wins.
+ *
+ * Ownership: conds_load returns a set owned by the caller (conds_free);
+ * the strings conds_find returns belong to it.
+ */
+#ifndef WEFT_CONDS_H
+#define WEFT_CONDS_H
+
+#include "../util/util.h"
+
+typedef struct conds_set conds_set;
+
+/* NULL, after reporting `file:line:col: error: ...` through d, when the
+ * file cannot be read or a line has a name and no condition. */
+conds_set *conds_load(const char *path, diag *d);
+/* The condition given for test `name`, or NULL. */
+const char *conds_find(const conds_set *c, const char *name);
+/* Where that entry is (for messages): its line in the file. */
+srcloc conds_where(const conds_set *c, const char *name);
+void conds_free(conds_set *c);
+
+#endif

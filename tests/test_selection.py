@@ -1,0 +1,159 @@
+"""herd's selection options: -through (forbidden executions let through,
+counted and drawn), -skipchecks (checks whose outcome is ignored) and
+-conds (other final conditions), on the bundled suite and, when present,
+the corpus test MOREDETOUR0503."""
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import SRCDIR, run_weft
+
+MP_ADDR = SRCDIR / "litmus" / "PPC" / "MP+lwsync+addr.litmus"
+SB = SRCDIR / "litmus" / "X86" / "SB.litmus"
+
+
+def ok(*args):
+    r = run_weft("-q", *args)
+    assert r.returncode == 0, r.stderr
+    return r
+
+
+def field(out, pattern):
+    m = re.search(pattern, out, re.M)
+    assert m, (pattern, out)
+    return m.groups()
+
+
+def counts(out):
+    """(states, positive, negative, observation) of a single result block."""
+    states = int(field(out, r"^States (\d+)$")[0])
+    pos, neg = map(int, field(out, r"^Positive: (\d+) Negative: (\d+)$"))
+    obs = field(out, r"^Observation \S+ (\w+) ")[0]
+    return states, pos, neg, obs
+
+
+def stats(out):
+    """(candidates, forbidden) of the -stats line."""
+    return tuple(map(int, field(out, r"^Stats .* candidates (\d+) forbidden (\d+)$")))
+
+
+# ---- -through -----------------------------------------------------------------------------
+
+def test_through_counts_every_candidate():
+    plain = ok("-stats", "-engine", "enumerate", MP_ADDR).stdout
+    cands, forbidden = stats(plain)
+    assert forbidden > 0 and counts(plain)[3] == "Never"
+    for how in ("all", "invalid"):
+        through = ok("-stats", "-through", how, MP_ADDR).stdout
+        states, pos, neg, obs = counts(through)
+        # every candidate counted, none forbidden, the forbidden state shown
+        assert pos + neg == cands and stats(through) == (cands, 0), through
+        assert obs == "Sometimes" and "1:r1=1; 1:r3=0;" in through
+        assert states > counts(plain)[0]
+    # none is the default
+    assert ok("-through", "none", MP_ADDR).stdout.split("Time")[0] == ok(MP_ADDR).stdout.split("Time")[0]
+
+
+def test_through_draws_forbidden_executions(tmp_path):
+    out = tmp_path / "dots"
+    ok("-show", "prop", "-o", out, MP_ADDR)
+    assert list(out.glob("*.dot")) == [], "without -through the forbidden state has no picture"
+    ok("-through", "invalid", "-show", "prop", "-o", out, MP_ADDR)
+    dots = list(out.glob("*.dot"))
+    assert len(dots) == 1
+    text = dots[0].read_text()
+    assert re.search(r'label=".*the proposition holds, forbidden by observation"', text), text
+    if shutil.which("dot"):
+        subprocess.run(["dot", "-Tplain", str(dots[0])], check=True, capture_output=True)
+
+
+def test_through_and_skipchecks_need_the_enumerator():
+    for opt in (["-through", "all"], ["-skipchecks", "observation"]):
+        r = run_weft("-engine", "rsmc", *opt, MP_ADDR)
+        assert r.returncode == 2 and "need -engine enumerate" in r.stderr, r.stderr
+    r = run_weft("-through", "some", MP_ADDR)
+    assert r.returncode == 2 and "unknown -through" in r.stderr
+
+
+# ---- -skipchecks --------------------------------------------------------------------------
+
+def test_skipchecks_ignores_the_named_checks():
+    assert counts(ok(MP_ADDR).stdout)[3] == "Never"
+    assert counts(ok("-skipchecks", "propagation", MP_ADDR).stdout)[3] == "Never"
+    skipped = ok("-skipchecks", "observation", MP_ADDR).stdout
+    assert counts(skipped)[3] == "Sometimes"
+    # the lists add up, comma-separated or repeated
+    a = ok("-skipchecks", "uniproc,observation", MP_ADDR).stdout
+    b = ok("-skipchecks", "uniproc", "-skipchecks", "observation", MP_ADDR).stdout
+    assert counts(a) == counts(b)
+    # skipping every check is -through
+    c = ok("-skipchecks", "uniproc,atomic,thinair,propagation,observation,scXX", MP_ADDR).stdout
+    assert counts(c) == counts(ok("-through", "all", MP_ADDR).stdout)
+
+
+def test_skipchecks_of_an_unknown_name_warns():
+    r = ok("-skipchecks", "nosuchcheck", MP_ADDR)
+    assert "warning" in r.stderr and "nosuchcheck" in r.stderr, r.stderr
+    assert counts(r.stdout) == counts(ok(MP_ADDR).stdout)
+
+
+@pytest.mark.parametrize("model", ["power", "herd"])
+def test_moredetour0503_needs_both_propagation_and_observation_skipped(corpus, model):
+    """The coherent candidate reaching the condition fails propagation and
+    observation (its MP+lwsync+addr part): skipping propagation alone
+    leaves it forbidden, under weft's power.cat and herd's ppc.cat alike."""
+    t = corpus / "tests" / "PPC" / "MOREDETOUR0503.litmus"
+    m = "power" if model == "power" else corpus / "herd-cat" / "ppc.cat"
+    assert counts(ok("-model", m, t).stdout)[3] == "Never"
+    assert counts(ok("-model", m, "-skipchecks", "propagation", t).stdout)[3] == "Never"
+    assert counts(ok("-model", m, "-skipchecks", "observation", t).stdout)[3] == "Never"
+    both = counts(ok("-model", m, "-skipchecks", "propagation,observation", t).stdout)
+    assert both[3] == "Sometimes" and both[1] == 1
+
+
+# ---- -conds -------------------------------------------------------------------------------
+
+def test_conds_replaces_the_condition(tmp_path):
+    conds = tmp_path / "c.conds"
+    conds.write_text("# other conditions\n\nMP+lwsync+addr exists (1:r1=1 /\\ 1:r3=1)\n"
+                     'SB "~exists (0:EAX=1 /\\ 1:EAX=1)"\n')
+    plain = ok(MP_ADDR, SB).stdout
+    other = ok("-conds", conds, MP_ADDR, SB).stdout
+    assert "Condition exists (1:r1=1 /\\ 1:r3=1)" in other
+    assert "Condition ~exists (0:EAX=1 /\\ 1:EAX=1)" in other
+    # same executions, another proposition
+    mp_plain, mp_other = (b.split("\n\n")[0] for b in (plain, other))
+    assert counts(mp_plain)[0] == counts(mp_other)[0]
+    assert counts(mp_other)[3] == "Sometimes" and counts(mp_plain)[3] == "Never"
+    # a test the file does not name keeps its condition
+    lone = tmp_path / "lone.conds"
+    lone.write_text("NoSuchTest exists (0:r1=1)\n")
+    assert ok("-conds", lone, MP_ADDR).stdout.split("Time")[0] == plain.split("\n\n")[0].split("Time")[0]
+
+
+def test_conds_with_show_prop_draws_the_executions_reaching_the_states(tmp_path):
+    conds = tmp_path / "c.conds"
+    conds.write_text("MP+lwsync+addr exists (1:r1=0)\n")
+    out = tmp_path / "dots"
+    r = ok("-conds", conds, "-show", "prop", "-o", out, MP_ADDR)
+    pos = counts(r.stdout)[1]
+    dots = list(out.glob("*.dot"))
+    assert pos > 0 and len(dots) == pos
+    for d in dots:
+        # each drawn execution reads y=0 on P1 (r1=0): its y read is from the initial write
+        assert re.search(r'"\S+" \[label="\S+: R y=0"\]', d.read_text()), d.read_text()
+
+
+def test_conds_errors_are_located(tmp_path):
+    bad = tmp_path / "bad.conds"
+    bad.write_text("# fine\nMP+lwsync+addr\n")
+    r = run_weft("-conds", bad, MP_ADDR)
+    assert r.returncode == 2 and re.search(r"bad\.conds:2:\d+: error: ", r.stderr), r.stderr
+    worse = tmp_path / "worse.conds"
+    worse.write_text("MP+lwsync+addr exists (7:r1=1)\n")
+    r = run_weft("-conds", worse, MP_ADDR)
+    assert r.returncode == 1 and "error" in r.stderr and "worse.conds:1:1: note" in r.stderr, r.stderr
+    r = run_weft("-conds", tmp_path / "missing.conds", MP_ADDR)
+    assert r.returncode == 2 and "missing.conds" in r.stderr
