@@ -157,3 +157,43 @@ def test_conds_errors_are_located(tmp_path):
     assert r.returncode == 1 and "error" in r.stderr and "worse.conds:1:1: note" in r.stderr, r.stderr
     r = run_weft("-conds", tmp_path / "missing.conds", MP_ADDR)
     assert r.returncode == 2 and "missing.conds" in r.stderr
+
+
+def test_conds_comments_after_the_condition(tmp_path):
+    """herd's files may end a line with a comment, `#` or `%`, quoted
+    condition or not; a quote left open, or text after it, is an error at its
+    place."""
+    want = "Condition exists (1:r1=1 /\\ 1:r3=1)"
+    for text in ('MP+lwsync+addr "exists (1:r1=1 /\\ 1:r3=1)"   % both loads see the stores\n',
+                 '% a comment line\nMP+lwsync+addr "exists (1:r1=1 /\\ 1:r3=1)" # both\n',
+                 'MP+lwsync+addr exists (1:r1=1 /\\ 1:r3=1)  # unquoted\n'):
+        conds = tmp_path / "c.conds"
+        conds.write_text(text)
+        assert want in ok("-conds", conds, MP_ADDR).stdout, text
+    for text, col, says in (('MP+lwsync+addr "exists (1:r1=1)\n', 16, "not closed"),
+                            ('MP+lwsync+addr "exists (1:r1=1)" 1:r3=0\n', 33, "after the quoted condition")):
+        conds = tmp_path / "bad.conds"
+        conds.write_text(text)
+        r = run_weft("-conds", conds, MP_ADDR)
+        assert r.returncode == 2 and f"bad.conds:1:{col}: error: " in r.stderr and says in r.stderr, r.stderr
+
+
+def test_conds_of_each_state_counts_its_executions(tmp_path):
+    """For every final state of a plain run (YAML: state and count), a
+    condition naming exactly that state holds on as many executions as the
+    state has, and -show prop draws that many."""
+    import yaml
+    for test in ("SB", "MP", "IRIW+lwsyncs", "LB+ctrls"):
+        f = SRCDIR / "litmus" / "PPC" / f"{test}.litmus"
+        plain = next(yaml.safe_load_all(ok("-format", "yaml", f).stdout))
+        total = plain["positive"] + plain["negative"]
+        for i, st in enumerate(plain["states"]):
+            prop = " /\\ ".join(f"{k}={v}" if ":" in k else f"[{k}]={v}" for k, v in st["bindings"].items())
+            conds = tmp_path / f"{test}.{i}.conds"
+            conds.write_text(f'{test} "exists ({prop})"\n')
+            d = next(yaml.safe_load_all(ok("-format", "yaml", "-conds", conds, f).stdout))
+            assert d["condition"] == f"exists ({prop})"
+            assert (d["positive"], d["negative"]) == (st["count"], total - st["count"]), (test, st)
+            out = tmp_path / f"g.{test}.{i}"
+            ok("-conds", conds, "-show", "prop", "-o", out, f)
+            assert len(list(out.glob("*.dot"))) == st["count"], (test, st)

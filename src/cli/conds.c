@@ -39,15 +39,28 @@ srcloc conds_where(const conds_set *c, const char *name)
 	return (srcloc){ c->path, e ? e->line : 0, 1 };
 }
 
-/* One line, trimmed: false after reporting a name without a condition. */
-static bool add_line(conds_set *c, char *s, int line, diag *d)
+/* One line, trimmed: false after reporting a name without a condition,
+ * or a quoted one that is not closed or followed by more than a comment. */
+static bool add_line(conds_set *c, char *line_text, int line, diag *d)
 {
+	char *s = line_text;
+	/* a comment, as in herd's files: `#` or `%` to the end of the line,
+	 * outside the quotes (no condition has either character) */
+	bool quoted = false;
+	for (char *p = s; *p; p++) {
+		if (*p == '"')
+			quoted = !quoted;
+		else if (!quoted && (*p == '#' || *p == '%')) {
+			*p = '\0';
+			break;
+		}
+	}
 	while (isspace((unsigned char)*s))
 		s++;
 	size_t len = strlen(s);
 	while (len > 0 && isspace((unsigned char)s[len - 1]))
 		s[--len] = '\0';
-	if (len == 0 || s[0] == '#')
+	if (len == 0)
 		return true;
 	char *name_end = s;
 	while (*name_end && !isspace((unsigned char)*name_end))
@@ -55,9 +68,15 @@ static bool add_line(conds_set *c, char *s, int line, diag *d)
 	char *cond = name_end;
 	while (isspace((unsigned char)*cond))
 		cond++;
-	size_t clen = strlen(cond);
-	if (clen >= 2 && cond[0] == '"' && cond[clen - 1] == '"') {
-		cond[clen - 1] = '\0';
+	if (*cond == '"') {
+		char *close = strchr(cond + 1, '"');
+		if (!close || close[1]) {
+			diag_error(d, (srcloc){ c->path, line, (int)((close ? close + 1 : cond) - line_text) + 1 },
+				   close ? "unexpected text after the quoted condition"
+					 : "the condition's double quote is not closed");
+			return false;
+		}
+		*close = '\0';
 		cond++;
 	}
 	if (!*cond) {

@@ -3,8 +3,9 @@
  * The file has one entry a line, `NAME CONDITION`: NAME a test's name (the
  * second word of its first line), CONDITION written as at the end of a
  * test (`exists (1:r1=1 /\ 1:r3=0)`, `~exists ...`, `forall ...`),
- * optionally in double quotes.  Blank lines and lines starting with `#`
- * are skipped.  A later line for the same name wins.
+ * optionally in double quotes.  `#` or `%` starts a comment (outside the
+ * quotes), as in herd's files; blank lines are skipped.  A later line for
+ * the same name wins.
  *
  * Ownership: conds_load returns a set owned by the caller (conds_free);
  * the strings conds_find returns belong to it.

@@ -68,7 +68,7 @@ static const opt_spec specs[] = {
 	{ OPT_CONDS, "conds", NULL, "FILE",
 	  "replace the final condition of the tests FILE names: one `NAME CONDITION` a "
 	  "line (CONDITION as at the end of a test, e.g. exists (1:r1=1 /\\ 1:r3=0), "
-	  "optionally in double quotes; # starts a comment); with -show prop, draw only "
+	  "optionally in double quotes; # or % starts a comment); with -show prop, draw only "
 	  "the executions reaching those states" },
 	{ OPT_TABLE, "table", NULL, "markdown|latex|latex-doc|csv",
 	  "print one table instead of result blocks: a row per test, a column per model "
