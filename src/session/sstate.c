@@ -323,6 +323,9 @@ static void build_view(sstate *st)
 		ev->thread = r.thread;
 		ev->instr = e->instr;
 		ev->op = e->op;
+		/* the cat model's same-instance (herd's amo) tells a loop's
+		 * iterations apart by it, as in the enumerator's executions */
+		ev->instance = e->instance;
 		ev->loc = e->loc;
 		ev->val = e->val;
 		ev->flags = e->flags;
