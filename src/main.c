@@ -15,6 +15,7 @@
 #include "cli/job.h"
 #include "cli/options.h"
 #include "cli/progress.h"
+#include "cli/provenance.h"
 #include "cli/runner.h"
 #include "cli/select.h"
 #include "report/report_extra.h"
@@ -129,6 +130,20 @@ static bool dot_folder_make(const weft_options *o, diag *d)
 	return false;
 }
 
+/* -format yaml -o FILE: the documents go to FILE (a shard's saved results,
+ * e.g. from a job array where redirecting is awkward), opened before any
+ * test runs. */
+static bool results_file_open(const weft_options *o, diag *d)
+{
+	if (o->action != ACT_RUN || o->format != FMT_YAML || !o->output || o->table != TBL_NONE ||
+	    o->show != SHOW_NONE || o->explain)
+		return true;
+	if (freopen(o->output, "w", stdout))
+		return true;
+	diag_error(d, (srcloc){ o->output, 0, 0 }, "cannot write the results: %s", strerror(errno));
+	return false;
+}
+
 /* Fill the hardware column and write the table to io's file (closed
  * then).  Returns false after reporting. */
 static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, diag *d)
@@ -171,7 +186,8 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	int status = 0;
 	table_io io = { NULL, stdout };
 	bool tabulate = o->action == ACT_RUN && o->table != TBL_NONE;
-	if ((tabulate && !table_io_open(&io, o, &d)) || (o->action == ACT_RUN && !dot_folder_make(o, &d))) {
+	if ((tabulate && !table_io_open(&io, o, &d)) || (o->action == ACT_RUN && !dot_folder_make(o, &d)) ||
+	    !results_file_open(o, &d)) {
 		model_cache_free(&models);
 		return 1;
 	}
@@ -184,6 +200,10 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	run_models labels;
 	run_models_init(&labels, o, plan, &models, &d);
 	s.labels = &labels;
+	run_provenance prov;
+	provenance_init(&prov, o, plan, &labels, &models);
+	if (o->format == FMT_YAML)
+		s.prov = &prov;
 	if (expect) {
 		/* Keys become labels now, so that a key that names no model of
 		 * the run is found before anything runs, not after nothing
@@ -191,6 +211,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 		expect_resolve(expect, run_models_resolve, &labels);
 		if (labels.bad_keys > 0) {
 			table_io_close(&io);
+			provenance_free(&prov);
 			run_models_free(&labels);
 			model_cache_free(&models);
 			return 1;
@@ -244,6 +265,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 		status = 1;
 	sb_free(&t.notes);
 	sb_free(&said);
+	provenance_free(&prov);
 	run_models_free(&labels);
 	model_cache_free(&models);
 	return status;

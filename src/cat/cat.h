@@ -59,6 +59,9 @@ void cat_model_free(cat_model *m);
 /* The model's title (the quoted string or first word at its top), or its
  * file's base name. */
 const char *cat_model_name(const cat_model *m);
+/* The path of the model's own file, as it was opened (what a saved result
+ * says produced it). */
+const char *cat_model_file(const cat_model *m);
 
 /* What the model says of one complete execution. */
 typedef struct cat_verdict {

@@ -147,6 +147,8 @@ struct cat_model {
 	char *name;
 	int nfiles;
 	cat_file **files;        /* every parsed file (owned) */
+	int main_file;           /* the model's own file among them (after
+	                          * stdlib.cat) */
 	int nvariants;
 	char **variants;         /* -variant names (owned) */
 	int nslots;

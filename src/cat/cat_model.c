@@ -134,6 +134,7 @@ void cat_model_free(cat_model *m)
 }
 
 const char *cat_model_name(const cat_model *m) { return m->name; }
+const char *cat_model_file(const cat_model *m) { return m->files[m->main_file]->path; }
 
 int cat_model_n_checks(const cat_model *m) { return m->nchecks; }
 

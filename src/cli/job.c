@@ -79,12 +79,22 @@ static char *label_of(const suite_run *s, const char *model)
 	return label ? xstrdup(label) : suite_model_key(model);
 }
 
-/* The identity fields of a YAML document; *key_out must be freed. */
+/* The identity fields of a YAML document, with what produced it; *key_out
+ * must be freed. */
 static yaml_test_info info_of(const suite_run *s, const test_entry *e, const char *name,
-			      const char *arch, const char *model, char **key_out)
+			      const char *arch, const char *model, const char *engine, char **key_out)
 {
 	*key_out = model ? label_of(s, model) : NULL;
-	return (yaml_test_info){ name, e->path, arch, *key_out, s->o->engine };
+	yaml_test_info info = { name, e->path, arch, *key_out, engine, e->seq, NULL, NULL, NULL };
+	if (s->prov) {
+		info.run = &s->prov->info;
+		const model_origin *mo = provenance_model(s->prov, model);
+		if (mo && mo->file) {
+			info.model_file = mo->file;
+			info.model_fingerprint = mo->fingerprint;
+		}
+	}
+	return info;
 }
 
 static void print_failure(const suite_run *s, const test_entry *e, const char *model, const char *verdict,
@@ -92,7 +102,7 @@ static void print_failure(const suite_run *s, const test_entry *e, const char *m
 {
 	if (s->o->format == FMT_YAML) {
 		char *key;
-		yaml_test_info info = info_of(s, e, e->name, e->arch, model, &key);
+		yaml_test_info info = info_of(s, e, e->name, e->arch, model, s->o->engine, &key);
 		yaml_emit_failure(out, &info, verdict, detail_key, detail);
 		free(key);
 	} else if (detail_key) {
@@ -216,8 +226,11 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 		if (table) {
 			table_record_print(stdout, key, r.pos > 0 ? CELL_ALLOWED : CELL_FORBIDDEN, t->quant, &r);
 		} else if (o->format == FMT_YAML) {
-			yaml_test_info info = { t->name, e->path, t->arch_name, key, r.engine ? r.engine : o->engine };
+			char *ikey;
+			yaml_test_info info = info_of(s, e, t->name, t->arch_name, model, r.engine ? r.engine : o->engine,
+						      &ikey);
 			yaml_emit_result(stdout, &info, t, &r);
+			free(ikey);
 		} else {
 			print_block(s, t, &r, key);
 		}

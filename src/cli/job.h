@@ -9,6 +9,7 @@
 #include "labels.h"
 #include "models.h"
 #include "options.h"
+#include "provenance.h"
 #include "runner.h"
 #include "select.h"
 #include "../engine/engine.h"
@@ -26,6 +27,8 @@ typedef struct suite_run {
 	                              * workers' records; NULL otherwise */
 	const struct run_models *labels; /* the models' labels (labels.h);
 	                                  * NULL: each model's short name */
+	const run_provenance *prov; /* what -format yaml says produced each
+	                             * document; NULL: nothing */
 	strbuf *said;               /* in the parent: the model diagnostics
 	                             * job_put_err has printed, one a line */
 } suite_run;

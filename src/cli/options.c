@@ -85,8 +85,9 @@ static const opt_spec specs[] = {
 	  "(litmus7: observed when a state of the histogram satisfies the test's "
 	  "condition's proposition)" },
 	{ OPT_OUTPUT, "o", NULL, "FILE|DIR",
-	  "write the -table to FILE, or the .dot files of -show and -explain into the "
-	  "folder DIR (made if missing); checked before any test runs" },
+	  "write the -table or the -format yaml documents to FILE, or the .dot files of "
+	  "-show and -explain into the folder DIR (made if missing); checked before any "
+	  "test runs" },
 	{ OPT_SELECT, "select", NULL, "REGEX",
 	  "run only tests whose name matches the PCRE2 REGEX (unanchored; repeatable: any)" },
 	{ OPT_NAMES, "names", NULL, "FILE",
@@ -321,8 +322,8 @@ static int check_combinations(const weft_options *o, bool cells_given)
 			return usage_error("%s needs -table", "-table-cells");
 		if (o->hardware)
 			return usage_error("%s needs -table", "-hardware");
-		if (o->output && o->show == SHOW_NONE && !o->explain)
-			return usage_error("%s needs -table, -show or -explain", "-o");
+		if (o->output && o->show == SHOW_NONE && !o->explain && o->format != FMT_YAML)
+			return usage_error("%s needs -table, -format yaml, -show or -explain", "-o");
 		if (o->show != SHOW_NONE && !o->output)
 			return usage_error("%s needs -o DIR (the folder for its .dot files)", "-show");
 		return 0;

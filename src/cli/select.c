@@ -215,8 +215,9 @@ void plan_build(test_plan *p, int n_paths, char *const *paths, const selector *s
 		int shard_k, int shard_n)
 {
 	int kept = 0;
+	strbuf names = { 0 };
 	for (int i = 0; i < n_paths; i++) {
-		test_entry e = { paths[i], NULL, NULL, i };
+		test_entry e = { paths[i], NULL, NULL, i, 0 };
 		bool is_cat = has_suffix(paths[i], ".cat");
 		bool known = !is_cat && litmus_header_read(paths[i], &e.arch, &e.name);
 		if (is_cat)
@@ -230,7 +231,8 @@ void plan_build(test_plan *p, int n_paths, char *const *paths, const selector *s
 		}
 		/* Slices are taken round-robin over the selected tests: each shard
 		 * gets a spread of the suite, so slow families are shared out. */
-		p->selected++;
+		e.seq = ++p->selected;
+		sb_printf(&names, "%s\n", e.name);
 		if (shard_n > 0 && kept++ % shard_n != shard_k - 1) {
 			free(e.name);
 			free(e.arch);
@@ -239,6 +241,8 @@ void plan_build(test_plan *p, int n_paths, char *const *paths, const selector *s
 		GROW(p->v, p->cap, (size_t)p->n + 1);
 		p->v[p->n++] = e;
 	}
+	md5_hex(names.s ? names.s : "", names.len, p->selection_md5);
+	sb_free(&names);
 }
 
 void plan_free(test_plan *p)

@@ -20,6 +20,9 @@ typedef struct test_entry {
 	                     * header cannot be read (owned)                   */
 	char *arch;         /* header's first word, NULL if unreadable (owned) */
 	int input_index;    /* position in the expanded input list             */
+	int seq;            /* position among the selected tests, from 1, before
+	                     * -shard's slice: where a saved result goes back
+	                     * when the shards are joined                      */
 } test_entry;
 
 typedef struct test_plan {
@@ -27,6 +30,8 @@ typedef struct test_plan {
 	size_t cap;
 	test_entry *v;
 	int selected;   /* tests the selector kept, before -shard's slice */
+	char selection_md5[33]; /* MD5 of their names, one a line: the same in
+	                         * every shard of a run */
 } test_plan;
 
 /* Read the header of a litmus file: its first non-blank line's first word

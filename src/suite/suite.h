@@ -10,6 +10,11 @@
  *   arch: PPC
  *   model: power
  *   engine: enumerate
+ *   seq: 12                        # place among the run's selected tests
+ *   run: {id: 3f0c..., weft: 0.1.0, engine: rsmc, options: -unroll 2,
+ *         models: [power, sc], selected: 40, shard: 2/4}
+ *   model_file: /usr/share/weft/cat/power.cat
+ *   model_fingerprint: 9a1e...     # cat_model_fingerprint
  *   kind: Allowed                  # from the quantifier, as herd's Test line
  *   condition: exists (0:r3=0 /\ 1:r3=0)
  *   states:                        # sorted by their text
@@ -65,12 +70,34 @@ bool verdict_ok(enum quantifier q, long pos, long neg);
 
 /* ---- YAML results ---------------------------------------------------------- */
 
+/* What produced a document (`run:`): the same in every document of a run,
+ * all its shards included, so that saved results can be joined and a table
+ * can tell results of different producers apart (results.h). */
+typedef struct yaml_run_info {
+	const char *id;       /* MD5 over the fields below (not the shard) and
+	                       * the selected tests' names */
+	const char *weft;     /* weft's version */
+	const char *engine;   /* the engine asked for (rsmc by default) */
+	const char *options;  /* the options that change results, e.g.
+	                       * "-unroll 2 -timeout 60" */
+	int n_models;         /* the -model labels in order; 0: each
+	                       * architecture's default */
+	const char *const *models;
+	int selected;         /* tests selected, before -shard */
+	int shard_k, shard_n; /* -shard K/N; 0/0: none */
+} yaml_run_info;
+
 typedef struct yaml_test_info {
 	const char *name;
 	const char *file;
 	const char *arch;     /* may be NULL */
 	const char *model;    /* model key, may be NULL */
 	const char *engine;   /* may be NULL */
+	int seq;              /* the test's place among the selected tests,
+	                       * from 1 (test_entry.seq); 0: not written */
+	const yaml_run_info *run;        /* NULL: not written */
+	const char *model_file;          /* the model's file, may be NULL */
+	const char *model_fingerprint;   /* cat_model_fingerprint, may be NULL */
 } yaml_test_info;
 
 /* The document of a test that ran. */

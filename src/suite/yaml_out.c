@@ -131,6 +131,30 @@ static void key_num(emitter *em, const char *k, long v)
 	num(em, v);
 }
 
+static void emit_run(emitter *em, const yaml_run_info *run)
+{
+	str(em, "run");
+	map_start(em, true);
+	key_str(em, "id", run->id);
+	key_str(em, "weft", run->weft);
+	key_str(em, "engine", run->engine);
+	key_str(em, "options", run->options);
+	if (run->n_models > 0) {
+		str(em, "models");
+		seq_start(em, true);
+		for (int i = 0; i < run->n_models; i++)
+			str(em, run->models[i]);
+		seq_end(em);
+	}
+	key_num(em, "selected", run->selected);
+	if (run->shard_n > 0) {
+		char shard[48];
+		snprintf(shard, sizeof shard, "%d/%d", run->shard_k, run->shard_n);
+		key_str(em, "shard", shard);
+	}
+	map_end(em);
+}
+
 /* Opens the stream, the document and the test's mapping with its identity. */
 static void begin(emitter *em, FILE *out, const yaml_test_info *info)
 {
@@ -155,6 +179,14 @@ static void begin(emitter *em, FILE *out, const yaml_test_info *info)
 		key_str(em, "model", info->model);
 	if (info->engine)
 		key_str(em, "engine", info->engine);
+	if (info->seq > 0)
+		key_num(em, "seq", info->seq);
+	if (info->run)
+		emit_run(em, info->run);
+	if (info->model_file)
+		key_str(em, "model_file", info->model_file);
+	if (info->model_fingerprint)
+		key_str(em, "model_fingerprint", info->model_fingerprint);
 }
 
 static void end(emitter *em)
