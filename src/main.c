@@ -18,6 +18,7 @@
 #include "cli/provenance.h"
 #include "cli/runner.h"
 #include "cli/select.h"
+#include "cli/tabulate.h"
 #include "report/report_extra.h"
 
 /* How long past -timeout the parent waits before it kills a worker: the
@@ -161,7 +162,7 @@ static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, 
 	FILE *out = io->out;
 	io->out = stdout;
 	static const enum table_format formats[] = { TABLE_MARKDOWN, TABLE_MARKDOWN, TABLE_LATEX, TABLE_CSV,
-						     TABLE_LATEX_DOC };
+						     TABLE_LATEX_DOC, TABLE_HTML };
 	static const enum table_cells cells[] = { TABLE_CELLS_VERDICT, TABLE_CELLS_COUNTS, TABLE_CELLS_STATES };
 	table_write(out, t, formats[o->table], cells[o->cells]);
 	bool ok = !ferror(out);
@@ -271,6 +272,36 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	return status;
 }
 
+/* -results: the table from saved results, nothing run.  Returns the exit
+ * status. */
+static int run_saved(const weft_options *o)
+{
+	diag d = { stderr, 0, 0 };
+	selector *sel = selector_new(o, &d);
+	if (!sel)
+		return 2;
+	table_io io = { NULL, stdout };
+	if (!table_io_open(&io, o, &d)) {
+		selector_free(sel);
+		return 1;
+	}
+	outcome_table table;
+	table_init(&table);
+	table.stats = o->stats;
+	table.caption = o->caption;
+	table.label = o->label;
+	run_totals t;
+	int status = 0;
+	if (!tabulate_saved(&table, o, sel, &t, &d) || !table_finish(&table, o, &io, &d))
+		status = 1;
+	else if (t.jobs > 1 && !o->quiet)
+		summary_print_saved(stderr, &t);
+	table_io_close(&io);
+	table_free(&table);
+	selector_free(sel);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	weft_options o;
@@ -291,6 +322,11 @@ int main(int argc, char **argv)
 	}
 	if (o.interactive) {
 		rc = interactive_run(&o, stdin, stdout);
+		options_free(&o);
+		return rc;
+	}
+	if (o.results.n > 0) {
+		rc = run_saved(&o);
 		options_free(&o);
 		return rc;
 	}

@@ -15,7 +15,7 @@ enum opt_id {
 	OPT_QUIET, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
 	OPT_CAPTION, OPT_LABEL,
-	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_CONDS,
+	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_CONDS, OPT_RESULTS, OPT_FORCE,
 };
 
 typedef struct opt_spec {
@@ -70,9 +70,22 @@ static const opt_spec specs[] = {
 	  "line (CONDITION as at the end of a test, e.g. exists (1:r1=1 /\\ 1:r3=0), "
 	  "optionally in double quotes; # or % starts a comment); with -show prop, draw only "
 	  "the executions reaching those states" },
-	{ OPT_TABLE, "table", NULL, "markdown|latex|latex-doc|csv",
+	{ OPT_TABLE, "table", NULL, "markdown|latex|latex-doc|csv|html",
 	  "print one table instead of result blocks: a row per test, a column per model "
-	  "(latex: a booktabs tabular to \\input; latex-doc: a document of its own)" },
+	  "(latex: a booktabs tabular to \\input; latex-doc: a document of its own; "
+	  "html: a page of its own, sortable by any column, verdicts coloured, "
+	  "disagreements with -hardware marked)" },
+	{ OPT_RESULTS, "results", NULL, "FILE|DIR",
+	  "make the -table from saved results instead of running tests: -format yaml "
+	  "output (every .yaml, .yml and .log file below DIR), herd7 logs (the column: "
+	  "the file's name without extension, or its Model lines); -select, -names and "
+	  "-excl choose tests, -model the columns and their order. The shards of a run "
+	  "are joined in the run's test order; a missing or repeated shard, or a column "
+	  "mixing producers (weft version, engine, options, model), is an error "
+	  "(repeatable)" },
+	{ OPT_FORCE, "force", NULL, NULL,
+	  "with -results: make the table despite missing or repeated shards or mixed "
+	  "producers, saying so in notes (of two results for one cell, the first read)" },
 	{ OPT_CAPTION, "table-caption", NULL, "TEXT",
 	  "LaTeX tables: put the tabular in a table float with this \\caption" },
 	{ OPT_LABEL, "table-label", NULL, "KEY",
@@ -335,6 +348,23 @@ static int check_combinations(const weft_options *o, bool cells_given)
 	return 0;
 }
 
+/* -results makes a table from what earlier runs saved: nothing runs. */
+static int check_results(const weft_options *o)
+{
+	if (o->action == ACT_HELP || o->action == ACT_VERSION)
+		return 0;
+	if (o->results.n == 0)
+		return o->force ? usage_error("%s needs -results", "-force") : 0;
+	if (o->table == TBL_NONE)
+		return usage_error("%s makes a table from saved results: give -table FORMAT too", "-results");
+	if (o->inputs.n > 0)
+		return usage_error("-results runs no test: '%s' is not an option (give saved results with "
+				   "-results FILE|DIR)", o->inputs.v[0]);
+	if (o->action != ACT_RUN || o->interactive || o->expect_files.n > 0 || o->shard_n > 0)
+		return usage_error("%s cannot be combined with -check, -dump, -i, -expect or -shard", "-results");
+	return 0;
+}
+
 static void push(str_list *l, const char *s)
 {
 	l->v[l->n++] = s;
@@ -349,7 +379,7 @@ int options_parse(weft_options *o, int argc, char **argv)
 	o->engine = NULL;   /* resolved after the loop: see check_combinations */
 	/* Every list holds at most argc entries, so one allocation each. */
 	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
-			      &o->names_files, &o->expect_files, &o->inputs, &o->skipchecks };
+			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		lists[i]->v = xcalloc((size_t)argc, sizeof *lists[i]->v);
 	bool only_inputs = false, cells_given = false;
@@ -445,11 +475,11 @@ int options_parse(weft_options *o, int argc, char **argv)
 				return usage_error("-shard wants K/N with 1 <= K <= N, not '%s'", val);
 			break;
 		case OPT_TABLE: {
-			static const char *const names[] = { "markdown", "latex", "csv", "latex-doc" };
-			int k = keyword_index(val, names, 4);
+			static const char *const names[] = { "markdown", "latex", "csv", "latex-doc", "html" };
+			int k = keyword_index(val, names, 5);
 			if (k < 0)
 				return usage_error("unknown table format '%s' (available: markdown, latex, "
-						   "latex-doc, csv)", val);
+						   "latex-doc, csv, html)", val);
 			o->table = (enum weft_table)(TBL_MARKDOWN + k);
 			break;
 		}
@@ -489,19 +519,22 @@ int options_parse(weft_options *o, int argc, char **argv)
 		case OPT_CAPTION: o->caption = val; break;
 		case OPT_LABEL: o->label = val; break;
 		case OPT_EXPLAIN: o->explain = true; break;
+		case OPT_RESULTS: push(&o->results, val); break;
+		case OPT_FORCE: o->force = true; break;
 		case OPT_INTERACTIVE: o->interactive = true; break;
 		}
 	}
 	if (!o->engine_given)
 		o->engine = o->explain || o->show != SHOW_NONE || o->through || o->skipchecks.n > 0 ? "enumerate"
 											       : "rsmc";
-	return check_combinations(o, cells_given);
+	int rc = check_combinations(o, cells_given);
+	return rc ? rc : check_results(o);
 }
 
 void options_free(weft_options *o)
 {
 	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
-			      &o->names_files, &o->expect_files, &o->inputs, &o->skipchecks };
+			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
 		free(lists[i]->v);
 		lists[i]->v = NULL;

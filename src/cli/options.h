@@ -30,6 +30,7 @@ enum weft_table {
 	TBL_LATEX,
 	TBL_CSV,
 	TBL_LATEX_DOC,  /* the LaTeX fragment in a document of its own */
+	TBL_HTML,       /* a page of its own: sortable, coloured */
 };
 
 /* -table-cells: what a table cell says. */
@@ -94,6 +95,11 @@ typedef struct weft_options {
 	str_list skipchecks;     /* -skipchecks NAME,... (each argument a
 	                          * comma-separated list; repeatable)       */
 	const char *conds;       /* -conds FILE: other final conditions    */
+	str_list results;        /* -results FILE|DIR: tabulate saved results
+	                          * instead of running tests */
+	bool force;              /* -force: saved results with missing or
+	                          * repeated shards, or mixed producers, make
+	                          * a table anyway (notes, not errors) */
 	str_list inputs;         /* files, directories, @LIST files */
 } weft_options;
 

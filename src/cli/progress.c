@@ -104,19 +104,34 @@ static void count(strbuf *b, int n, const char *one, const char *many)
 	sb_printf(b, ", %d %s", n, n == 1 ? one : many);
 }
 
+/* The summary's counts, without the time. */
+static void summary_counts(strbuf *b, const run_totals *t)
+{
+	sb_printf(b, "weft: %d test%s, %d Ok, %d No", t->jobs, t->jobs == 1 ? "" : "s", t->sum.ok, t->sum.no);
+	count(b, t->sum.timeouts, "timeout", "timeouts");
+	count(b, t->sum.errors, "error", "errors");
+	if (t->out_of_memory)
+		count(b, t->out_of_memory, "out of memory", "out of memory");
+	if (t->crashed)
+		count(b, t->crashed, "crashed", "crashed");
+	if (t->sum.mismatches)
+		count(b, t->sum.mismatches, "unexpected", "unexpected");
+}
+
 void summary_print(FILE *out, const run_totals *t, double seconds)
 {
 	strbuf b = { 0 };
-	sb_printf(&b, "weft: %d test%s, %d Ok, %d No", t->jobs, t->jobs == 1 ? "" : "s", t->sum.ok, t->sum.no);
-	count(&b, t->sum.timeouts, "timeout", "timeouts");
-	count(&b, t->sum.errors, "error", "errors");
-	if (t->out_of_memory)
-		count(&b, t->out_of_memory, "out of memory", "out of memory");
-	if (t->crashed)
-		count(&b, t->crashed, "crashed", "crashed");
-	if (t->sum.mismatches)
-		count(&b, t->sum.mismatches, "unexpected", "unexpected");
+	summary_counts(&b, t);
 	sb_printf(&b, " in %.1fs\n", seconds);
+	fputs(b.s, out);
+	sb_free(&b);
+}
+
+void summary_print_saved(FILE *out, const run_totals *t)
+{
+	strbuf b = { 0 };
+	summary_counts(&b, t);
+	sb_puts(&b, " (saved results)\n");
 	fputs(b.s, out);
 	sb_free(&b);
 }

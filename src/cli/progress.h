@@ -39,5 +39,8 @@ void progress_clear(progress *p);
  * with ", N out of memory", ", N crashed", ", N unexpected" added when not
  * zero. */
 void summary_print(FILE *out, const run_totals *t, double seconds);
+/* The same counts for a table made from saved results (-results), which
+ * took no time to run: `... 1 error (saved results)`. */
+void summary_print_saved(FILE *out, const run_totals *t);
 
 #endif

@@ -25,7 +25,7 @@
 
 /* ---- outcome tables ---------------------------------------------------------- */
 
-enum table_format { TABLE_MARKDOWN, TABLE_LATEX, TABLE_LATEX_DOC, TABLE_CSV };
+enum table_format { TABLE_MARKDOWN, TABLE_LATEX, TABLE_LATEX_DOC, TABLE_CSV, TABLE_HTML };
 enum table_cells { TABLE_CELLS_VERDICT, TABLE_CELLS_COUNTS, TABLE_CELLS_STATES };
 
 /* What one (test, model) cell holds.  Allowed / Forbidden speak of the

@@ -10,11 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report_extra.h"
+#include "table_int.h"
 
-enum mismatch { AGREE, FORBIDDEN_OBSERVED, ALLOWED_UNOBSERVED };
-
-static enum mismatch mismatch_of(const table_cell *c, enum hw_status hw)
+enum mismatch mismatch_of(const table_cell *c, enum hw_status hw)
 {
 	if (c->status == CELL_FORBIDDEN && hw == HW_OBSERVED)
 		return FORBIDDEN_OBSERVED;
@@ -23,7 +21,7 @@ static enum mismatch mismatch_of(const table_cell *c, enum hw_status hw)
 	return AGREE;
 }
 
-static const char *status_text(enum cell_status st)
+const char *status_text(enum cell_status st)
 {
 	switch (st) {
 	case CELL_NOT_RUN: return "-";
@@ -37,14 +35,14 @@ static const char *status_text(enum cell_status st)
 	return "?";
 }
 
-static const char *hw_text(enum hw_status hw)
+const char *hw_text(enum hw_status hw)
 {
 	return hw == HW_OBSERVED ? "Observed" : hw == HW_UNOBSERVED ? "Unobserved" : "-";
 }
 
 /* The cell's text without any highlighting, e.g. "Allowed 1/3", or with
  * -stats "Allowed 1/3 (16 candidates, 12 forbidden)". */
-static void cell_text(const table_cell *c, enum table_cells what, bool stats, strbuf *out)
+void cell_text(const table_cell *c, enum table_cells what, bool stats, strbuf *out)
 {
 	sb_puts(out, status_text(c->status));
 	if (c->status != CELL_ALLOWED && c->status != CELL_FORBIDDEN)
@@ -59,7 +57,7 @@ static void cell_text(const table_cell *c, enum table_cells what, bool stats, st
 
 static const table_cell not_run = { CELL_NOT_RUN, 0, 0, 0, 0, 0 };
 
-static const table_cell *cell_of(const table_row *r, int column)
+const table_cell *cell_of(const table_row *r, int column)
 {
 	return column < r->n_cells ? &r->cells[column] : &not_run;
 }
@@ -285,5 +283,6 @@ void table_write(FILE *out, const outcome_table *t, enum table_format f, enum ta
 	case TABLE_LATEX: write_latex(out, t, c, false); break;
 	case TABLE_LATEX_DOC: write_latex(out, t, c, true); break;
 	case TABLE_CSV: write_csv(out, t, c); break;
+	case TABLE_HTML: table_write_html(out, t, c); break;
 	}
 }

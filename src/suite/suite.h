@@ -109,6 +109,87 @@ void yaml_emit_result(FILE *out, const yaml_test_info *info, const litmus_test *
 void yaml_emit_failure(FILE *out, const yaml_test_info *info, const char *verdict,
 		       const char *detail_key, double detail);
 
+/* ---- saved results (-results: results_read.c, results_herd.c, results_join.c)
+ *
+ * What earlier runs said, read back to make tables without running anything:
+ * weft's -format yaml documents, and herd7 (or weft) result logs.  A herd
+ * log's column is the `Model LABEL` line of a block when it has one (weft's
+ * several-model logs), else the log's file name without its extension
+ * (`sc.log` gives `sc`); it says nothing of its producer or of the order its
+ * tests were selected in, so its rows come in the log's order. */
+
+enum saved_status {
+	SAVED_ALLOWED,        /* some allowed execution satisfies the proposition */
+	SAVED_FORBIDDEN,
+	SAVED_TIMEOUT,
+	SAVED_ERROR,
+	SAVED_CRASHED,
+	SAVED_OUT_OF_MEMORY,
+};
+
+/* One (test, model) result. */
+typedef struct saved_result {
+	char *name;
+	char *model;          /* the column it goes in */
+	int run;              /* index into the set's runs, -1: none known */
+	int producer;         /* index into the set's producers */
+	int seq;              /* place among the run's selected tests, 0: unknown */
+	int shard_k, shard_n; /* 0/0: not sharded, or unknown */
+	bool quant_known;
+	enum quantifier quant;
+	char *condition;      /* as herd prints it, NULL: unknown */
+	enum saved_status status;
+	bool ok;              /* herd's verdict (allowed and forbidden only) */
+	long pos, neg;        /* allowed executions where the proposition holds / not */
+	int n_states;
+	bool has_stats;
+	long candidates, forbidden;
+	int file, line;       /* where it was read: files[file], for messages */
+	int order;            /* the order it was read in */
+} saved_result;
+
+/* A run, from its documents' `run:` mapping. */
+typedef struct saved_run {
+	char *id;
+	int selected;
+	int shard_n;          /* of its first document */
+	int n_models;         /* its -model labels, 0: the defaults */
+	char **models;
+	int rank;             /* first met: runs are tabulated in this order */
+} saved_run;
+
+typedef struct saved_set {
+	int n;
+	size_t cap;
+	saved_result *v;
+	int n_files;
+	char **files;
+	int n_producers;
+	char **producers;     /* each in words, e.g. "weft 0.1.0 -engine rsmc
+	                       * -unroll 2, model /x/power.cat (fingerprint
+	                       * 952e6761)", or "a herd log" */
+	int n_runs;
+	saved_run *runs;
+} saved_set;
+
+/* Read saved results from a file, or from every *.yaml, *.yml and *.log
+ * file below a folder (sorted by path).  A file is YAML when its first
+ * non-blank line starts a document ("---", "%YAML" or "name:"), else a herd
+ * log.  Returns false after reporting located errors through d. */
+bool saved_read(saved_set *s, const char *path, diag *d);
+/* As saved_read, for text in memory (`name` names it). */
+bool saved_read_text(saved_set *s, const char *name, const char *text, size_t len, diag *d);
+void saved_free(saved_set *s);
+
+/* Put the results in table order (runs in the order first met, a run's
+ * tests in their selection order; results without a run in the order
+ * read) and check them: every selected test of each run has a result (a
+ * missing shard is named), none has two for one model (a shard given
+ * twice), and no column mixes producers.  Each problem is an error, or a
+ * note under `force` (then of two results the first read is kept).
+ * Returns false when there was an error. */
+bool saved_join(saved_set *s, bool force, diag *d);
+
 /* ---- expectations ------------------------------------------------------------ */
 
 /* A model's short name: the base name without ".cat", herd's aliases

@@ -1,0 +1,202 @@
+/* results_read.c — saved results: files and folders in, a saved_set out
+ * (the YAML and herd-log readers are results_yaml.c and results_herd.c). */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "results_int.h"
+
+saved_result *saved_add(saved_set *s, int file)
+{
+	GROW(s->v, s->cap, (size_t)s->n + 1);
+	saved_result *r = &s->v[s->n];
+	memset(r, 0, sizeof *r);
+	r->run = -1;
+	r->file = file;
+	r->order = s->n++;
+	return r;
+}
+
+int saved_producer(saved_set *s, const char *text)
+{
+	/* a file's results mostly share one producer: the last is tried first */
+	for (int i = s->n_producers - 1; i >= 0; i--)
+		if (!strcmp(s->producers[i], text))
+			return i;
+	s->producers = xrealloc(s->producers, ((size_t)s->n_producers + 1) * sizeof *s->producers);
+	s->producers[s->n_producers] = xstrdup(text);
+	return s->n_producers++;
+}
+
+int saved_run_of(saved_set *s, const char *id, int selected, int shard_n, int n_models, char **models)
+{
+	for (int i = s->n_runs - 1; i >= 0; i--)
+		if (!strcmp(s->runs[i].id, id))
+			return i;
+	s->runs = xrealloc(s->runs, ((size_t)s->n_runs + 1) * sizeof *s->runs);
+	saved_run *r = &s->runs[s->n_runs];
+	r->id = xstrdup(id);
+	r->selected = selected;
+	r->shard_n = shard_n;
+	r->n_models = n_models;
+	r->models = xcalloc((size_t)n_models + 1, sizeof *r->models);
+	for (int k = 0; k < n_models; k++)
+		r->models[k] = xstrdup(models[k]);
+	r->rank = s->n_runs;
+	return s->n_runs++;
+}
+
+static int add_file(saved_set *s, const char *name)
+{
+	s->files = xrealloc(s->files, ((size_t)s->n_files + 1) * sizeof *s->files);
+	s->files[s->n_files] = xstrdup(name);
+	return s->n_files++;
+}
+
+/* YAML when the first line that is not blank or a comment starts a
+ * document; anything else is read as a herd log. */
+static bool looks_like_yaml(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *stop = nl ? nl : end;
+		const char *q = p;
+		while (q < stop && (*q == ' ' || *q == '\t' || *q == '\r'))
+			q++;
+		if (q < stop && *q != '#')
+			return !strncmp(q, "---", 3) || !strncmp(q, "%YAML", 5) || !strncmp(q, "name:", 5);
+		p = nl ? nl + 1 : end;
+	}
+	return false;
+}
+
+bool saved_read_text(saved_set *s, const char *name, const char *text, size_t len, diag *d)
+{
+	int file = add_file(s, name);
+	int before = s->n;
+	bool ok = looks_like_yaml(text, len) ? saved_read_yaml(s, file, text, len, d)
+					     : saved_read_herd(s, file, text, len, d);
+	if (ok && s->n == before) {
+		diag_error(d, (srcloc){ name, 0, 0 }, "no saved results here: neither weft's -format yaml documents "
+			   "nor herd result blocks (Test NAME ... Observation ...)");
+		ok = false;
+	}
+	return ok;
+}
+
+static bool read_file(saved_set *s, const char *path, diag *d)
+{
+	size_t len;
+	char *text = read_whole_file(path, &len, d);
+	if (!text)
+		return false;
+	bool ok = saved_read_text(s, path, text, len, d);
+	free(text);
+	return ok;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+static int compare_paths(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+typedef struct path_list {
+	int n;
+	size_t cap;
+	char **v;
+} path_list;
+
+static void push(path_list *l, char *owned)
+{
+	GROW(l->v, l->cap, (size_t)l->n + 1);
+	l->v[l->n++] = owned;
+}
+
+/* Every *.yaml, *.yml and *.log file below dir, sorted: the order only
+ * matters for results without a run, and then it is deterministic. */
+static bool read_dir(saved_set *s, const char *dir, diag *d)
+{
+	path_list found = { 0 }, todo = { 0 };
+	bool ok = true;
+	push(&todo, xstrdup(dir));
+	while (todo.n > 0) {
+		char *cur = todo.v[--todo.n];
+		DIR *dh = opendir(cur);
+		if (!dh) {
+			diag_error(d, (srcloc){ cur, 0, 0 }, "cannot read directory: %s", strerror(errno));
+			ok = false;
+			free(cur);
+			continue;
+		}
+		struct dirent *e;
+		while ((e = readdir(dh)) != NULL) {
+			if (e->d_name[0] == '.')
+				continue;
+			size_t n = strlen(cur);
+			char *p = xasprintf("%s%s%s", cur, n > 0 && cur[n - 1] == '/' ? "" : "/", e->d_name);
+			struct stat st;
+			if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+				push(&todo, p);
+			else if (has_suffix(p, ".yaml") || has_suffix(p, ".yml") || has_suffix(p, ".log"))
+				push(&found, p);
+			else
+				free(p);
+		}
+		closedir(dh);
+		free(cur);
+	}
+	if (found.n > 0)
+		qsort(found.v, (size_t)found.n, sizeof *found.v, compare_paths);
+	else if (ok) {
+		diag_error(d, (srcloc){ dir, 0, 0 }, "no saved results here: no .yaml, .yml or .log file below it");
+		ok = false;
+	}
+	for (int i = 0; i < found.n; i++) {
+		ok = read_file(s, found.v[i], d) && ok;
+		free(found.v[i]);
+	}
+	free(found.v);
+	free(todo.v);
+	return ok;
+}
+
+bool saved_read(saved_set *s, const char *path, diag *d)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return read_dir(s, path, d);
+	return read_file(s, path, d);
+}
+
+void saved_free(saved_set *s)
+{
+	for (int i = 0; i < s->n; i++) {
+		free(s->v[i].name);
+		free(s->v[i].model);
+		free(s->v[i].condition);
+	}
+	free(s->v);
+	for (int i = 0; i < s->n_files; i++)
+		free(s->files[i]);
+	free(s->files);
+	for (int i = 0; i < s->n_producers; i++)
+		free(s->producers[i]);
+	free(s->producers);
+	for (int i = 0; i < s->n_runs; i++) {
+		free(s->runs[i].id);
+		for (int k = 0; k < s->runs[i].n_models; k++)
+			free(s->runs[i].models[k]);
+		free(s->runs[i].models);
+	}
+	free(s->runs);
+	memset(s, 0, sizeof *s);
+}
