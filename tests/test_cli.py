@@ -19,7 +19,8 @@ def test_help_lists_every_option(weft, srcdir):
     assert r.stdout.startswith("Usage: weft")
     for opt in ("-model", "-engine", "-I", "-timeout", "-stats", "-check", "-dump", "-version",
                 "-format", "-select", "-names", "-excl", "-shard", "-j", "-maxmem", "-failures-ok",
-                "-expect", "-q", "-table", "-table-cells", "-hardware", "-o", "-explain", "-show"):
+                "-expect", "-q", "-table", "-table-cells", "-hardware", "-o", "-explain", "-show",
+                "-results", "-force"):
         assert re.search(r"^\s+" + re.escape(opt) + r"\b", r.stdout, re.M), opt
     # The man page documents every option the help lists.
     man = (srcdir / "man" / "weft.1").read_text()
@@ -60,7 +61,7 @@ def test_table_option_combinations_are_usage_errors(weft, tmp_path):
     f = tmp_path / "MP.litmus"
     f.write_text(MP)
     for args in (["-table-cells", "counts"], ["-hardware", f], ["-o", tmp_path / "x"],
-                 ["-show", "all"], ["-table", "csv", "-explain"], ["-table", "html"],
+                 ["-show", "all"], ["-table", "csv", "-explain"], ["-table", "pdf"],
                  ["-table", "csv", "-format", "yaml"], ["-show", "some", "-o", tmp_path]):
         r = weft(*args, f)
         assert r.returncode == 2, args

@@ -36,13 +36,6 @@ static srcloc where(const saved_set *s, const saved_result *r)
 	return (srcloc){ s->files[r->file], r->line, 1 };
 }
 
-static char *ordinal(int n)
-{
-	int tens = n % 100, ones = n % 10;
-	const char *suffix = tens >= 11 && tens <= 13 ? "th" : ones == 1 ? "st" : ones == 2 ? "nd" : ones == 3 ? "rd" : "th";
-	return xasprintf("%d%s", n, suffix);
-}
-
 /* Two results for one (test, model) of one run: the later is dropped.
  * Said once per shard (or once per run when it is not sharded). */
 static int drop_duplicates(saved_set *s, place *pl, bool *dropped, bool force, diag *d)
@@ -115,20 +108,20 @@ static int find_missing(const saved_set *s, const bool *dropped, bool force, dia
 			if (missing == 0)
 				continue;
 			problems++;
-			char *id = xasprintf("%.8s", run->id);
-			char *count = xasprintf("%d of its %d test%s", missing, in_shard, in_shard == 1 ? "" : "s");
-			char *nth = ordinal(first);
-			char *shard = run->shard_n ? xasprintf("shard %d/%d is missing", k, run->shard_n)
-						   : xstrdup("some results are missing");
-			char *msg = xasprintf("%s: %s have no saved result, the first the %s selected test%s", shard, count, nth,
-					      missing == in_shard && run->shard_n ? " (the whole shard)" : "");
+			char *msg;
+			if (missing == in_shard && run->shard_n)
+				msg = xasprintf("shard %d/%d is missing (none of its %d test%s has a saved result)", k,
+						run->shard_n, in_shard, in_shard == 1 ? "" : "s");
+			else if (run->shard_n)
+				msg = xasprintf("shard %d/%d is incomplete: %d of its %d tests have no saved result, "
+						"the first is selected test #%d (a shard cut short?)",
+						k, run->shard_n, missing, in_shard, first);
+			else
+				msg = xasprintf("some results are missing: %d of the %d selected tests have none, the "
+						"first is selected test #%d (a run cut short?)", missing, in_shard, first);
 			problem(d, force, (srcloc){ s->files[file], 0, 0 },
-				xasprintf("run %s: %s%s", id, msg, force ? "" : " (or -force to make the table anyway)"));
+				xasprintf("run %.8s: %s%s", run->id, msg, force ? "" : "; -force makes the table anyway"));
 			free(msg);
-			free(shard);
-			free(nth);
-			free(count);
-			free(id);
 		}
 		free(seen);
 	}

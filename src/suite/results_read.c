@@ -56,7 +56,8 @@ static int add_file(saved_set *s, const char *name)
 }
 
 /* YAML when the first line that is not blank or a comment starts a
- * document; anything else is read as a herd log. */
+ * document (`---`, `%YAML`, or a `key:`); anything else is read as a herd
+ * log (whose lines start `Test NAME`, never with a word and a colon). */
 static bool looks_like_yaml(const char *text, size_t len)
 {
 	const char *p = text, *end = text + len;
@@ -66,8 +67,15 @@ static bool looks_like_yaml(const char *text, size_t len)
 		const char *q = p;
 		while (q < stop && (*q == ' ' || *q == '\t' || *q == '\r'))
 			q++;
-		if (q < stop && *q != '#')
-			return !strncmp(q, "---", 3) || !strncmp(q, "%YAML", 5) || !strncmp(q, "name:", 5);
+		if (q < stop && *q != '#') {
+			if (!strncmp(q, "---", 3) || !strncmp(q, "%YAML", 5))
+				return true;
+			/* a document without its "---": `key:` first */
+			const char *k = q;
+			while (k < stop && (*k == '_' || (*k >= 'a' && *k <= 'z') || (*k >= 'A' && *k <= 'Z')))
+				k++;
+			return k > q && k < stop && *k == ':' && (k + 1 == stop || k[1] == ' ');
+		}
 		p = nl ? nl + 1 : end;
 	}
 	return false;

@@ -174,8 +174,8 @@ typedef struct saved_set {
 
 /* Read saved results from a file, or from every *.yaml, *.yml and *.log
  * file below a folder (sorted by path).  A file is YAML when its first
- * non-blank line starts a document ("---", "%YAML" or "name:"), else a herd
- * log.  Returns false after reporting located errors through d. */
+ * line that is not blank or a comment starts a document ("---", "%YAML" or
+ * "key:"), else a herd log.  Returns false after reporting located errors through d. */
 bool saved_read(saved_set *s, const char *path, diag *d);
 /* As saved_read, for text in memory (`name` names it). */
 bool saved_read_text(saved_set *s, const char *name, const char *text, size_t len, diag *d);
