@@ -360,8 +360,10 @@ static int check_results(const weft_options *o)
 	if (o->inputs.n > 0)
 		return usage_error("-results runs no test: '%s' is not an option (give saved results with "
 				   "-results FILE|DIR)", o->inputs.v[0]);
-	if (o->action != ACT_RUN || o->interactive || o->expect_files.n > 0 || o->shard_n > 0)
-		return usage_error("%s cannot be combined with -check, -dump, -i, -expect or -shard", "-results");
+	if (o->action != ACT_RUN || o->interactive || o->expect_files.n > 0 || o->shard_n > 0 || o->conds ||
+	    o->through || o->skipchecks.n > 0)
+		return usage_error("%s cannot be combined with -check, -dump, -i, -expect, -shard, -conds, "
+				   "-through or -skipchecks", "-results");
 	return 0;
 }
 
