@@ -65,7 +65,7 @@ static void compare(cmp_ctx *c, const execution *x)
 		flags[i] = r.flags[i];
 	bool ok2 = cat_partial_check_all(c->p, x, &q, &d);
 	CHECK(ok1 == ok2, "%s: evaluation %d vs %d", c->what, ok1, ok2);
-	cat_verdict rr = { allowed, failed, nf < 64 ? nf : 64, flags };
+	cat_verdict rr = { allowed, failed, nf < 64 ? nf : 64, flags, NULL };
 	if (ok1 && ok2) {
 		compared++;
 		CHECK(same_verdict(&rr, &q), "%s: complete verdicts differ (%s vs %s)", c->what,
