@@ -269,20 +269,24 @@ def test_commands_and_usage():
 
 def columns_left_to_right(dot_file):
     """Graphviz's own layout (dot -Tplain): every thread's events lie in a
-    column of their own, P0's leftmost, in thread order."""
+    column of their own (the node's group), P0's leftmost, in thread order,
+    the initial writes above them."""
     text = dot_file.read_text()
-    thread = {}
-    for m in re.finditer(r"subgraph cluster_P(\d+) \{(.*?)\n  \}", text, re.S):
-        for n in re.findall(r'^    "([^"]+)" \[', m.group(2), re.M):
-            thread[n] = int(m.group(1))
-    plain = subprocess.run(["dot", "-Tplain", str(dot_file)], capture_output=True, text=True, check=True).stdout
-    xs = {}
-    for line in plain.splitlines():
+    thread = {n: g for n, g in re.findall(r'^  "([^"]+)" \[label=.*?group="([^"]+)"', text, re.M)}
+    plain = subprocess.run(["dot", "-Tplain", str(dot_file)], capture_output=True, text=True, check=True)
+    assert plain.stderr == "", plain.stderr
+    xs, ys = {}, {}
+    for line in plain.stdout.splitlines():
         p = line.split()
         if p[0] == "node" and p[1].strip('"') in thread:
-            xs.setdefault(thread[p[1].strip('"')], []).append(float(p[2]))
-    ts = sorted(xs)
-    return len(ts) == len(set(thread.values())) and all(max(xs[a]) < min(xs[b]) for a, b in zip(ts, ts[1:]))
+            g = thread[p[1].strip('"')]
+            xs.setdefault(g, []).append(float(p[2]))
+            ys.setdefault(g, []).append(float(p[3]))
+    init_y = ys.pop("init", [])
+    xs.pop("init", None)
+    ts = sorted(xs, key=lambda g: int(g[1:]))
+    return (all(max(xs[a]) < min(xs[b]) for a, b in zip(ts, ts[1:]))
+            and all(min(init_y) > max(v) for v in ys.values()))
 
 
 def test_dot_draws_a_forbidden_step_in_columns(tmp_path):

@@ -373,6 +373,30 @@ static const char *dir_of(const char *path, char *buf, size_t cap)
 	return buf;
 }
 
+/* show NAME[, NAME...] | show NAME as LABEL | unshow LABEL, ...: what a
+ * picture of an execution draws besides the base relations. */
+static void record_show(cat_model *m, const cat_ins *in)
+{
+	for (int t = 0; t < in->ntags; t++) {
+		const char *label = in->as_name ? in->as_name : in->tags[t];
+		int k = 0;
+		while (k < m->nshown && strcmp(m->shown[k].label, label) != 0)
+			k++;
+		if (in->negated) {
+			if (k < m->nshown) {
+				free(m->shown[k].label);
+				free(m->shown[k].relation);
+				m->shown[k] = m->shown[--m->nshown];
+			}
+			continue;
+		}
+		if (k == m->nshown) {
+			m->shown = xrealloc(m->shown, ((size_t)m->nshown + 1) * sizeof *m->shown);
+			m->shown[m->nshown++] = (struct cat_shown){ xstrdup(label), xstrdup(in->tags[t]) };
+		}
+	}
+}
+
 static void compile_top(compiler *c, cat_ins_list *l, const char *dir)
 {
 	cat_model *m = c->m;
@@ -447,7 +471,10 @@ static void compile_top(compiler *c, cat_ins_list *l, const char *dir)
 			free(path);
 			break;
 		}
-		case CI_SHOW: case CI_DEBUG:
+		case CI_SHOW:
+			record_show(c->m, in);
+			break;
+		case CI_DEBUG:
 			break;
 		case CI_PROCEDURE:
 			compile_procedure(c, in);

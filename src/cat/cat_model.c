@@ -129,6 +129,11 @@ void cat_model_free(cat_model *m)
 	free(m->checks);
 	free(m->flag_names);
 	free(m->dyn_names);
+	for (int i = 0; i < m->nshown; i++) {
+		free(m->shown[i].label);
+		free(m->shown[i].relation);
+	}
+	free(m->shown);
 	free(m->name);
 	free(m);
 }
@@ -144,6 +149,18 @@ const char *cat_model_check_name(const cat_model *m, int i)
 }
 
 bool cat_model_check_is_flag(const cat_model *m, int i) { return i >= 0 && i < m->nchecks && m->checks[i].flag; }
+
+int cat_model_n_shown(const cat_model *m) { return m->nshown; }
+
+const char *cat_model_shown_label(const cat_model *m, int i)
+{
+	return i >= 0 && i < m->nshown ? m->shown[i].label : NULL;
+}
+
+const char *cat_model_shown_relation(const cat_model *m, int i)
+{
+	return i >= 0 && i < m->nshown ? m->shown[i].relation : NULL;
+}
 
 bool cat_model_skip_check(cat_model *m, const char *name)
 {

@@ -1,11 +1,20 @@
-/* dot.c — one execution as a Graphviz digraph (`dot -Tpng FILE.dot`).
+/* dot.c — executions as Graphviz pictures a person can read (dot_picture in
+ * report_extra.h): -show, -explain and weft -i's `dot` all draw here.
  *
- * Events are boxes in one cluster per thread (initial writes in their own
- * cluster); edges are drawn sparsely so that the picture stays readable: po
- * between immediate successors only, co between immediate successors, fr
- * from a read to the first write co-after the one it read; rf and
- * dependencies in full.  Highlighted edges (a failing cycle) are drawn once
- * more on top, bold and red, with their labels.
+ * Layout: positions are fixed here, not left to Graphviz, so that a thread
+ * is always a column in program order, P0 on the left, and the initial
+ * writes a row on top (herd's "columns" mode, also drawn by neato with
+ * pinned positions).  The file says layout=neato, so `dot -Tpng FILE`
+ * draws it the same.
+ *
+ * Edges: between two events at most one edge, the names of every relation
+ * holding between them merged into its label ("po,addr"); it takes the
+ * style of the first of them.  po, co and fr are drawn between immediate
+ * successors only (fr from a read to the first write co-after the one it
+ * read), rf and dependencies in full, relations of the model's `show`
+ * directives between immediate successors.  Every relation has its own
+ * colour and dash; a failing check's witness is bold magenta, a colour no
+ * relation uses, its model names added to the label.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -13,7 +22,33 @@
 
 #include "explain_int.h"
 
-/* A double-quoted DOT string. */
+/* inches */
+#define COLUMN_WIDTH 2.6
+#define ROW_HEIGHT 0.9
+
+typedef struct look {
+	const char *name;
+	const char *attrs;
+} look;
+
+/* The base relations, in label order; po first: it is the one that reads
+ * a column top-down. */
+static const look base_looks[] = {
+	{ "po", "color=black, fontcolor=black" },
+	{ "rf", "color=red, fontcolor=red" },
+	{ "co", "color=blue, fontcolor=blue, style=bold" },
+	{ "fr", "color=darkorange, fontcolor=darkorange, style=dashed" },
+	{ "addr", "color=darkgreen, fontcolor=darkgreen, style=dashed" },
+	{ "data", "color=darkgreen, fontcolor=darkgreen, style=dashed" },
+	{ "ctrl", "color=darkgreen, fontcolor=darkgreen, style=dotted" },
+	{ "rmw", "color=purple, fontcolor=purple, style=dotted" },
+};
+enum { N_BASE = sizeof base_looks / sizeof base_looks[0] };
+static const char shown_attrs[] = "color=saddlebrown, fontcolor=saddlebrown, style=dotted";
+static const char witness_attrs[] = "color=magenta, fontcolor=magenta, penwidth=3";
+static const char pending_attrs[] = "color=grey, fontcolor=grey, style=dashed";
+
+/* A double-quoted DOT string; a '\n' in s becomes Graphviz's line break. */
 static void dot_quoted(FILE *out, const char *s)
 {
 	fputc('"', out);
@@ -39,111 +74,257 @@ static bool immediate(const brel *r, int a, int b)
 	return true;
 }
 
-static void edge(FILE *out, const event_names *nm, int a, int b, const char *label, const char *attrs)
+static void put_edge(FILE *out, const char *from, const char *to, const char *label, const char *attrs)
 {
 	fputs("  ", out);
-	dot_quoted(out, nm->name[a]);
+	dot_quoted(out, from);
 	fputs(" -> ", out);
-	dot_quoted(out, nm->name[b]);
+	dot_quoted(out, to);
 	fputs(" [label=", out);
 	dot_quoted(out, label);
-	fprintf(out, "%s%s];\n", attrs ? ", " : "", attrs ? attrs : "");
+	fprintf(out, ", %s];\n", attrs);
 }
 
-static void node(FILE *out, const execution *x, const event_names *nm, int e)
+/* Where each event goes: its column and row. */
+static void put_nodes(FILE *out, const dot_picture *p)
 {
-	strbuf sb = { 0 };
-	sb_printf(&sb, "%s: ", nm->name[e]);
-	event_describe(x, e, &sb);
-	/* the thread is the cluster's title already */
-	char *paren = strrchr(sb.s, '(');
-	if (paren && paren > sb.s)
-		sb.s[paren - sb.s - 1] = '\0';
-	fputs("    ", out);
-	dot_quoted(out, nm->name[e]);
-	fputs(" [label=", out);
-	dot_quoted(out, sb.s);
-	fputs("];\n", out);
-	sb_free(&sb);
-}
-
-static void write_graph(FILE *out, const execution *x, const char *title, const cat_step *hl, int n_hl)
-{
-	event_names nm;
-	event_names_init(&nm, x);
-	brel fr = execution_fr(x);
-	fputs("digraph ", out);
-	dot_quoted(out, x->test && x->test->name ? x->test->name : "execution");
-	fputs(" {\n  label=", out);
-	dot_quoted(out, title ? title : "");
-	fputs(";\n  labelloc=t;\n  node [shape=box, fontname=\"monospace\"];\n"
-	      "  edge [fontname=\"monospace\", fontsize=10];\n",
-	      out);
-	int n_threads = x->test ? x->test->n_threads : 0;
-	for (int th = -1; th < n_threads; th++) {
-		bool any = false;
-		for (int e = 0; e < x->n; e++)
-			any |= x->ev[e].thread == th;
-		if (!any)
-			continue;
-		if (th < 0)
-			fputs("  subgraph cluster_init {\n    label=\"init\";\n", out);
-		else
-			fprintf(out, "  subgraph cluster_P%d {\n    label=\"P%d\";\n", th, th);
-		for (int e = 0; e < x->n; e++)
-			if (x->ev[e].thread == th)
-				node(out, x, &nm, e);
-		fputs("  }\n", out);
+	int n_init = 0;
+	for (int i = 0; i < p->n_events; i++)
+		n_init += p->events[i].thread < 0;
+	double centre = (p->n_threads > 0 ? p->n_threads - 1 : 0) * COLUMN_WIDTH / 2;
+	int k_init = 0;
+	int *row = xcalloc((size_t)p->n_threads + 1, sizeof *row);
+	for (int th = 0; th < p->n_threads; th++) {
+		/* the column's title */
+		fprintf(out, "  \"P%d\" [label=\"P%d\", shape=plaintext, fontname=\"sans-serif\", "
+			     "pos=\"%.2f,%.2f!\"];\n",
+			th, th, th * COLUMN_WIDTH, -1.0 * ROW_HEIGHT);
 	}
+	for (int i = 0; i < p->n_events; i++) {
+		const dot_event *ev = &p->events[i];
+		double x, y;
+		if (ev->thread < 0) {
+			x = centre + (k_init++ - (n_init - 1) / 2.0) * COLUMN_WIDTH;
+			y = 0;
+		} else {
+			int th = ev->thread < p->n_threads ? ev->thread : p->n_threads - 1;
+			x = th * COLUMN_WIDTH;
+			y = -(2 + row[th]++) * ROW_HEIGHT;
+		}
+		fputs("  ", out);
+		dot_quoted(out, ev->name);
+		fputs(" [label=", out);
+		dot_quoted(out, ev->label);
+		/* group names the column (the layout is fixed here; a reader
+		 * of the file, or dot if layout is changed, can tell) */
+		if (ev->thread < 0)
+			fputs(", group=\"init\"", out);
+		else
+			fprintf(out, ", group=\"P%d\"", ev->thread);
+		fprintf(out, ", pos=\"%.2f,%.2f!\"%s];\n", x, y,
+			ev->x < 0 ? ", style=dashed, color=grey, fontcolor=grey" : "");
+	}
+	free(row);
+}
+
+/* The picture's node of execution event e, or NULL. */
+static const char *node_of(const dot_picture *p, int e)
+{
+	for (int i = 0; i < p->n_events; i++)
+		if (p->events[i].x == e)
+			return p->events[i].name;
+	return NULL;
+}
+
+/* Does the label say `via` already?  Labels here name base relations
+ * plainly (rf), the model's names may say which part (rfe, fri, coe). */
+static bool via_said(const char *labels, const char *via)
+{
+	if (edge_via_redundant(labels, via))
+		return true;
+	size_t n = strlen(via);
+	if (n < 3 || (via[n - 1] != 'e' && via[n - 1] != 'i'))
+		return false;
+	char *plain = xstrndup(via, n - 1);
+	bool said = false;
+	for (int k = 0; k < N_BASE && !said; k++)
+		said = !strcmp(plain, base_looks[k].name) && edge_via_redundant(labels, plain);
+	free(plain);
+	return said;
+}
+
+static void put_edges(FILE *out, const dot_picture *p)
+{
+	const execution *x = p->x;
+	brel fr = execution_fr(x);
 	for (int a = 0; a < x->n; a++)
 		for (int b = 0; b < x->n; b++) {
-			if (immediate(&x->po, a, b))
-				edge(out, &nm, a, b, "po", "color=black");
-			if (brel_has(&x->rf, a, b))
-				edge(out, &nm, a, b, "rf", "color=red, fontcolor=red, constraint=false");
-			if (immediate(&x->co, a, b))
-				edge(out, &nm, a, b, "co", "color=blue, fontcolor=blue, constraint=false");
-			if (immediate(&fr, a, b))
-				edge(out, &nm, a, b, "fr", "color=orange, fontcolor=orange, constraint=false");
-			if (brel_has(&x->addr, a, b))
-				edge(out, &nm, a, b, "addr", "color=darkgreen, fontcolor=darkgreen, style=dashed");
-			if (brel_has(&x->data, a, b))
-				edge(out, &nm, a, b, "data", "color=darkgreen, fontcolor=darkgreen, style=dashed");
-			if (brel_has(&x->ctrl, a, b))
-				edge(out, &nm, a, b, "ctrl", "color=darkgreen, fontcolor=darkgreen, style=dashed");
-			if (brel_has(&x->rmw, a, b))
-				edge(out, &nm, a, b, "rmw", "color=purple, fontcolor=purple, style=dashed");
+			bool has[N_BASE] = {
+				immediate(&x->po, a, b), brel_has(&x->rf, a, b), immediate(&x->co, a, b),
+				immediate(&fr, a, b), brel_has(&x->addr, a, b), brel_has(&x->data, a, b),
+				brel_has(&x->ctrl, a, b), brel_has(&x->rmw, a, b),
+			};
+			strbuf lab = { 0 };
+			const char *attrs = NULL;
+			for (int k = 0; k < N_BASE; k++)
+				if (has[k]) {
+					sb_printf(&lab, "%s%s", lab.len ? "," : "", base_looks[k].name);
+					attrs = attrs ? attrs : base_looks[k].attrs;
+				}
+			for (int k = 0; k < p->n_shown; k++)
+				if (immediate(&p->shown[k].rel, a, b)) {
+					sb_printf(&lab, "%s%s", lab.len ? "," : "", p->shown[k].name);
+					attrs = attrs ? attrs : shown_attrs;
+				}
+			bool witness = false;
+			for (int i = 0; i < p->n_hl; i++) {
+				if (p->hl[i].from != a || p->hl[i].to != b)
+					continue;
+				witness = true;
+				const char *via = p->hl[i].via;
+				if (via && (!lab.len || !via_said(lab.s, via)))
+					sb_printf(&lab, "%s%s", lab.len ? ":" : "", via);
+			}
+			const char *from = node_of(p, a), *to = node_of(p, b);
+			if ((attrs || witness) && from && to)
+				put_edge(out, from, to, lab.s ? lab.s : "", witness ? witness_attrs : attrs);
+			sb_free(&lab);
 		}
-	for (int i = 0; i < n_hl; i++) {
-		strbuf lab = { 0 };
-		edge_labels(x, &fr, hl[i].from, hl[i].to, &lab);
-		if (hl[i].via) {
-			if (lab.len)
-				sb_putc(&lab, ':');
-			sb_puts(&lab, hl[i].via);
-		}
-		edge(out, &nm, hl[i].from, hl[i].to, lab.s ? lab.s : "?",
-		     "color=red, fontcolor=red, penwidth=3, constraint=false");
-		sb_free(&lab);
-	}
-	fputs("}\n", out);
 	brel_free(&fr);
-	event_names_free(&nm);
+	/* program order through the events not in the execution yet */
+	for (int i = 0; i + 1 < p->n_events; i++) {
+		const dot_event *a = &p->events[i], *b = &p->events[i + 1];
+		if (a->thread >= 0 && a->thread == b->thread && (a->x < 0 || b->x < 0))
+			put_edge(out, a->name, b->name, "po", pending_attrs);
+	}
 }
 
-bool dot_write_file(const char *path, const execution *x, const char *title, const cat_step *hl, int n_hl,
-		    strbuf *why)
+bool dot_write_picture(const char *path, const dot_picture *p, strbuf *why)
 {
 	FILE *out = fopen(path, "w");
 	if (!out) {
 		sb_printf(why, "%s: %s", path, strerror(errno));
 		return false;
 	}
-	write_graph(out, x, title, hl, n_hl);
+	fputs("digraph ", out);
+	dot_quoted(out, p->graph_name ? p->graph_name : "execution");
+	fputs(" {\n  layout=neato;\n  splines=true;\n  overlap=true;\n  label=", out);
+	dot_quoted(out, p->title ? p->title : "");
+	fputs(";\n  labelloc=t;\n  node [shape=box, fontname=\"monospace\"];\n"
+	      "  edge [fontname=\"monospace\", fontsize=10];\n",
+	      out);
+	put_nodes(out, p);
+	put_edges(out, p);
+	fputs("}\n", out);
 	bool ok = !ferror(out);
 	if (fclose(out) != 0)
 		ok = false;
 	if (!ok)
 		sb_printf(why, "%s: write error", path);
+	return ok;
+}
+
+/* ---- the model's show directives --------------------------------------------------- */
+
+static bool base_name(const char *name)
+{
+	for (int k = 0; k < N_BASE; k++)
+		if (!strcmp(base_looks[k].name, name))
+			return true;
+	return false;
+}
+
+int dot_shown_relations(cat_model *m, const execution *x, dot_relation **out)
+{
+	*out = NULL;
+	int n = 0;
+	if (!m)
+		return 0;
+	/* a shown name that is not a relation of this execution (a set, a
+	 * name of another architecture) is simply not drawn */
+	FILE *sink = fopen("/dev/null", "w");
+	diag quiet = { sink ? sink : stderr, 0, 0 };
+	for (int i = 0; sink && i < cat_model_n_shown(m); i++) {
+		const char *label = cat_model_shown_label(m, i);
+		if (base_name(label))
+			continue;
+		brel r;
+		if (!cat_model_eval_relation(m, x, cat_model_shown_relation(m, i), &r, &quiet))
+			continue;
+		if (brel_empty(&r)) {
+			brel_free(&r);
+			continue;
+		}
+		*out = xrealloc(*out, ((size_t)n + 1) * sizeof **out);
+		(*out)[n++] = (dot_relation){ label, r };
+	}
+	if (sink)
+		fclose(sink);
+	return n;
+}
+
+void dot_relations_free(dot_relation *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		brel_free(&v[i].rel);
+	free(v);
+}
+
+bool dot_write_with_model(const char *path, dot_picture *p, cat_model *m, strbuf *why)
+{
+	dot_relation *shown;
+	int n_shown = dot_shown_relations(m, p->x, &shown);
+	p->shown = shown;
+	p->n_shown = n_shown;
+	bool ok = dot_write_picture(path, p, why);
+	p->shown = NULL;
+	p->n_shown = 0;
+	dot_relations_free(shown, n_shown);
+	return ok;
+}
+
+char *dot_node_label(const char *name, const char *description)
+{
+	char *label = xasprintf("%s: %s", name, description);
+	/* the thread is the column's title already, the top row the initial
+	 * writes' */
+	char *paren = strrchr(label, '(');
+	if (paren && paren > label + 1 && paren[-1] == ' ')
+		paren[-1] = '\0';
+	return label;
+}
+
+/* ---- one execution, its events named as explanations name them ---------------------- */
+
+bool dot_write_file(const char *path, const execution *x, const char *title, const cat_step *hl, int n_hl,
+		    cat_model *m, strbuf *why)
+{
+	event_names nm;
+	event_names_init(&nm, x);
+	dot_event *ev = xcalloc((size_t)x->n + 1, sizeof *ev);
+	char **labels = xcalloc((size_t)x->n + 1, sizeof *labels);
+	int n = 0;
+	int n_threads = x->test ? x->test->n_threads : 0;
+	/* initial writes first, then each thread in program order (events
+	 * are numbered so within a thread) */
+	for (int th = -1; th < n_threads; th++)
+		for (int e = 0; e < x->n; e++) {
+			if (x->ev[e].thread != th)
+				continue;
+			strbuf sb = { 0 };
+			event_describe(x, e, &sb);
+			labels[n] = dot_node_label(nm.name[e], sb.s);
+			sb_free(&sb);
+			ev[n] = (dot_event){ nm.name[e], labels[n], th, e };
+			n++;
+		}
+	dot_picture p = { x->test && x->test->name ? x->test->name : "execution", title, n_threads, n, ev, x,
+			  hl, n_hl, 0, NULL };
+	bool ok = dot_write_with_model(path, &p, m, why);
+	for (int i = 0; i < n; i++)
+		free(labels[i]);
+	free(labels);
+	free(ev);
+	event_names_free(&nm);
 	return ok;
 }

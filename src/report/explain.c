@@ -34,10 +34,13 @@ struct explainer {
 	size_t cap_checks;
 	check_count *checks;
 	long reaching_forbidden;
-	/* -show */
+	/* -show: the executions to draw, drawn by explainer_finish, which may
+	 * use the model (for its show directives) */
 	long n_shown;
-	bool dot_failed;
-	strbuf dot_error;
+	size_t cap_shown;
+	execution *shown;
+	char **shown_titles;
+	value **shown_states;
 };
 
 explainer *explainer_new(const litmus_test *t, const explain_opts *o)
@@ -62,7 +65,14 @@ void explainer_free(explainer *e)
 	free(e->forbidden_state);
 	free(e->checks);
 	free(e->model_key);
-	sb_free(&e->dot_error);
+	for (long i = 0; i < e->n_shown; i++) {
+		execution_free(&e->shown[i]);
+		free(e->shown_titles[i]);
+		free(e->shown_states[i]);
+	}
+	free(e->shown);
+	free(e->shown_titles);
+	free(e->shown_states);
 	free(e);
 }
 
@@ -106,22 +116,26 @@ static void show_candidate(explainer *e, const engine_candidate *c)
 {
 	bool want = e->o.show == SHOW_WHICH_ALL || (e->o.show == SHOW_WHICH_PROP && c->holds) ||
 		    (e->o.show == SHOW_WHICH_NEG && !c->holds);
-	if (!want || e->dot_failed)
+	if (!want)
 		return;
-	char num[32];
-	snprintf(num, sizeof num, "%ld", ++e->n_shown);
-	char *path = dot_path(e, num);
 	/* an execution -through or -skipchecks let through says what would
 	 * have forbidden it */
 	const char *ignored = c->verdict ? c->verdict->ignored : NULL;
-	char *title = xasprintf("%s (%s) execution %ld%s%s%s", e->t->name ? e->t->name : "", e->model_key,
-				e->n_shown, c->holds ? ", the proposition holds" : "",
-				ignored ? ", forbidden by " : "", ignored ? ignored : "");
-	/* a failure is reported by explainer_finish, which has the diag */
-	if (!dot_write_file(path, c->x, title, NULL, 0, &e->dot_error))
-		e->dot_failed = true;
-	free(title);
-	free(path);
+	GROW(e->shown, e->cap_shown, (size_t)e->n_shown + 1);
+	e->shown_titles = xrealloc(e->shown_titles, ((size_t)e->n_shown + 1) * sizeof *e->shown_titles);
+	e->shown_states = xrealloc(e->shown_states, ((size_t)e->n_shown + 1) * sizeof *e->shown_states);
+	execution_copy(&e->shown[e->n_shown], c->x);
+	e->shown_titles[e->n_shown] =
+		xasprintf("%s (%s) execution %ld%s%s%s", e->t->name ? e->t->name : "", e->model_key, e->n_shown + 1,
+			  c->holds ? ", the proposition holds" : "", ignored ? ", forbidden by " : "",
+			  ignored ? ignored : "");
+	/* the final state goes under the title, written once the lvals are
+	 * known (test_result) */
+	value *st = xcalloc((size_t)(c->n_state > 0 ? c->n_state : 1), sizeof *st);
+	if (c->state && c->n_state > 0)
+		memcpy(st, c->state, (size_t)c->n_state * sizeof *st);
+	e->shown_states[e->n_shown] = st;
+	e->n_shown++;
 }
 
 static void keep(explainer *e, execution *dst, value **state, const engine_candidate *c)
@@ -258,19 +272,25 @@ static void put_execution(FILE *out, const explainer *e, const execution *x, con
 	fputc('\n', out);
 }
 
-static bool write_explained_dot(explainer *e, const execution *x, const cat_step *hl, int n_hl, diag *d)
+static bool write_explained_dot(explainer *e, cat_model *m, const test_result *r, const execution *x,
+				const value *state, const cat_step *hl, int n_hl, diag *d)
 {
 	if (!e->o.dot_dir)
 		return true;
 	char *path = dot_path(e, "explain");
-	char *title = xasprintf("%s (%s): %s", e->t->name ? e->t->name : "", e->model_key,
-				n_hl ? "a forbidden execution, the failing cycle in red" : "an allowed witness");
+	strbuf title = { 0 };
+	sb_printf(&title, "%s (%s): %s", e->t->name ? e->t->name : "", e->model_key,
+		  n_hl ? "a forbidden execution, the failing cycle in bold magenta" : "an allowed witness");
+	if (state && r->n_lvals > 0) {
+		sb_putc(&title, '\n');
+		state_line(e->t, r, state, &title);
+	}
 	strbuf why = { 0 };
-	bool ok = dot_write_file(path, x, title, hl, n_hl, &why);
+	bool ok = dot_write_file(path, x, title.s, hl, n_hl, m, &why);
 	if (!ok)
 		diag_error(d, (srcloc){ path, 0, 0 }, "cannot write the execution graph: %s", why.s ? why.s : "");
 	sb_free(&why);
-	free(title);
+	sb_free(&title);
 	free(path);
 	return ok;
 }
@@ -319,7 +339,7 @@ static bool explain_forbidden(explainer *e, cat_model *m, const test_result *r, 
 			put_path(out, x, &nm, &fr, ex.steps, ex.n_steps);
 		}
 		brel_free(&fr);
-		if (!write_explained_dot(e, x, ex.steps, ex.n_steps, d))
+		if (!write_explained_dot(e, m, r, x, e->forbidden_state, ex.steps, ex.n_steps, d))
 			ok = false;
 	}
 	cat_explanation_free(&ex);
@@ -331,10 +351,25 @@ static bool explain_forbidden(explainer *e, cat_model *m, const test_result *r, 
 bool explainer_finish(explainer *e, cat_model *m, const test_result *r, FILE *out, diag *d)
 {
 	bool ok = true;
-	if (e->dot_failed) {
-		diag_error(d, (srcloc){ e->o.dot_dir ? e->o.dot_dir : "-o", 0, 0 },
-			   "cannot write an execution graph: %s", e->dot_error.s ? e->dot_error.s : "");
-		ok = false;
+	for (long i = 0; ok && i < e->n_shown; i++) {
+		char num[32];
+		snprintf(num, sizeof num, "%ld", i + 1);
+		char *path = dot_path(e, num);
+		strbuf why = { 0 }, title = { 0 };
+		sb_puts(&title, e->shown_titles[i]);
+		if (r->n_lvals > 0) {
+			sb_putc(&title, '\n');
+			state_line(e->t, r, e->shown_states[i], &title);
+		}
+		bool drawn = dot_write_file(path, &e->shown[i], title.s, NULL, 0, m, &why);
+		sb_free(&title);
+		if (!drawn) {
+			diag_error(d, (srcloc){ e->o.dot_dir ? e->o.dot_dir : "-o", 0, 0 },
+				   "cannot write an execution graph: %s", why.s ? why.s : "");
+			ok = false;
+		}
+		sb_free(&why);
+		free(path);
 	}
 	if (!e->o.explain)
 		return ok;
@@ -350,7 +385,7 @@ bool explainer_finish(explainer *e, cat_model *m, const test_result *r, FILE *ou
 			fputs("  Witness: an allowed execution reaching the condition's states\n", out);
 			put_execution(out, e, &e->allowed, &nm, e->allowed_state, r);
 			event_names_free(&nm);
-			if (!write_explained_dot(e, &e->allowed, NULL, 0, d))
+			if (!write_explained_dot(e, m, r, &e->allowed, e->allowed_state, NULL, 0, d))
 				ok = false;
 		}
 	} else if (!e->have_forbidden) {

@@ -21,13 +21,11 @@ typedef struct event_names {
 void event_names_init(event_names *nm, const execution *x);
 void event_names_free(event_names *nm);
 
-/* Write x as a Graphviz digraph to `path`: events in one cluster per thread
- * (initial writes in their own), po (immediate successors), rf, co
- * (immediate), fr (to the first co-later write) and dependency edges, each
- * labelled; the `n_hl` edges of `hl` drawn over them in bold red with their
- * labels.  Returns false, with the reason in *why, when the file cannot be
- * written. */
+/* Write x as a picture (dot_write_picture) to `path`, its events named as
+ * explanations name them, the `n_hl` edges of `hl` as the witness, and the
+ * relations of m's show directives (m may be NULL).  False, with the
+ * reason in *why, when the file cannot be written. */
 bool dot_write_file(const char *path, const execution *x, const char *title, const cat_step *hl, int n_hl,
-		    strbuf *why);
+		    cat_model *m, strbuf *why);
 
 #endif

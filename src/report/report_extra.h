@@ -156,6 +156,56 @@ int hw_log_count(const hw_log *h);
  * a proposition read here (or names a location the state does not bind). */
 int hw_condition_holds(const char *condition, const char *state);
 
+/* ---- pictures of executions (dot.c) ---------------------------------------------- */
+
+/* One event of a picture. */
+typedef struct dot_event {
+	const char *name;   /* its node: "a", "i(x)"                        */
+	const char *label;  /* "a: W x=1"                                   */
+	int thread;         /* its column; -1: an initial write (top row)   */
+	int x;              /* its event in the execution; -1: not in it yet
+	                     * (drawn dashed grey, po to it too)            */
+} dot_event;
+
+/* A relation of the model's `show` directives, over the execution's events. */
+typedef struct dot_relation {
+	const char *name;
+	brel rel;
+} dot_relation;
+
+/* What to draw (everything borrowed).  events: the initial writes, then
+ * each thread's events in program order (a column each, in that order);
+ * hl: a failing check's witness (edges between execution events). */
+typedef struct dot_picture {
+	const char *graph_name;
+	const char *title;      /* lines separated by '\n': test, verdict,
+	                         * final state                              */
+	int n_threads;
+	int n_events;
+	const dot_event *events;
+	const execution *x;
+	const cat_step *hl;
+	int n_hl;
+	int n_shown;
+	const dot_relation *shown;
+} dot_picture;
+
+/* Write p to `path` (dot.c says how it is laid out).  False, with the
+ * reason in *why, when the file cannot be written. */
+bool dot_write_picture(const char *path, const dot_picture *p, strbuf *why);
+/* The relations m's show directives name that hold somewhere in x (those
+ * that are not relations here are left out), base relations excepted:
+ * *out owned by the caller (dot_relations_free); their number.  m may be
+ * NULL (none). */
+int dot_shown_relations(cat_model *m, const execution *x, dot_relation **out);
+void dot_relations_free(dot_relation *v, int n);
+/* dot_write_picture with the relations of m's show directives (p's own
+ * shown ones are replaced while writing); m may be NULL. */
+bool dot_write_with_model(const char *path, dot_picture *p, cat_model *m, strbuf *why);
+/* A node's label: "a: W x=1" from "a" and "W x=1 (P0)", the thread (or
+ * "(init)") left to the column (owned by the caller). */
+char *dot_node_label(const char *name, const char *description);
+
 /* ---- explanations and graphs (explain*.c, dot*.c) ---------------------------------- */
 
 /* Which allowed executions get a .dot file (herd7's -show). */

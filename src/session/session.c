@@ -9,7 +9,8 @@
 
 /* ---- state and history ------------------------------------------------------------- */
 
-static void refresh(session *s)
+/* The current state as session.h shows it, dropped. */
+static void forget_view(session *s)
 {
 	for (int i = 0; i < s->n_events; i++) {
 		free(s->events[i].name);
@@ -19,6 +20,14 @@ static void refresh(session *s)
 	for (int i = 0; i < s->n_commits; i++)
 		free(s->commits[i]);
 	free(s->commits);
+	s->events = NULL;
+	s->commits = NULL;
+	s->n_events = s->n_commits = 0;
+}
+
+static void refresh(session *s)
+{
+	forget_view(s);
 	const sstate *st = &s->cur;
 	s->events = xcalloc((size_t)st->n_view + 1, sizeof *s->events);
 	s->n_events = 0;
@@ -84,14 +93,7 @@ void session_free(session *s)
 {
 	if (!s)
 		return;
-	for (int i = 0; i < s->n_events; i++) {
-		free(s->events[i].name);
-		free(s->events[i].desc);
-	}
-	free(s->events);
-	for (int i = 0; i < s->n_commits; i++)
-		free(s->commits[i]);
-	free(s->commits);
+	forget_view(s);
 	for (int i = 0; i < s->n_hist; i++)
 		free(s->hist[i].dec);
 	free(s->hist);
@@ -288,58 +290,52 @@ static void say_choice(const session *s, const sdecision *d, strbuf *out)
 		sstate_param_name(&s->cur, d, out);
 }
 
-/* Judge `event param` from the current state: the verdict, and the state
- * it leads to in *next (freed by the caller) when true. */
-static bool judge(session *s, const char *event, const char *param, sdecision *d, sstate *next, sverdict *v,
-		  strbuf *why)
+/* Judge `event param` from the current state and say it in *out: for why
+ * the verdict ("X: allowed (...)" or "X: forbidden by C" and its cycle),
+ * for commit only a refusal ("refused: X is forbidden by C" and its
+ * cycle), the state moving to the commit when it is allowed.  -1 (the
+ * reason in *out) when there is no such choice or the model cannot judge
+ * it, else whether it is allowed. */
+static int judge(session *s, const char *event, const char *param, bool commit, strbuf *out)
 {
-	if (!session_find_decision(s, event, param, d, why))
-		return false;
-	sstate_extend(next, &s->cur, d);
-	if (!sverdict_of(s->m, next, v, &s->quiet, why)) {
-		sstate_free(next);
-		return false;
+	sdecision d;
+	if (!session_find_decision(s, event, param, &d, out))
+		return -1;
+	sstate next;
+	sstate_extend(&next, &s->cur, &d);
+	sverdict v;
+	if (!sverdict_of(s->m, &next, &v, &s->quiet, out)) {
+		sstate_free(&next);
+		return -1;
 	}
-	return true;
+	if (!v.allowed) {
+		if (commit)
+			sb_puts(out, "refused: ");
+		say_choice(s, &d, out);
+		sb_printf(out, "%sforbidden by %s\n  %s%s", commit ? " is " : ": ", v.check_name, v.cycle ? v.cycle : "",
+			  commit ? "" : "\n");
+	} else if (commit) {
+		session_set_state(s, next.dec, next.n_dec, true);
+	} else {
+		say_choice(s, &d, out);
+		sb_printf(out, ": allowed (%s)\n",
+			  sstate_complete(&next) ? "every check holds on the complete execution"
+						 : "every monotone check holds on the partial execution");
+	}
+	int allowed = v.allowed;
+	sverdict_free(&v);
+	sstate_free(&next);
+	return allowed;
 }
 
 bool session_why(session *s, const char *event, const char *param, strbuf *out)
 {
-	sdecision d;
-	sstate next;
-	sverdict v;
-	if (!judge(s, event, param, &d, &next, &v, out))
-		return false;
-	say_choice(s, &d, out);
-	if (v.allowed)
-		sb_printf(out, ": allowed (%s)\n",
-			  sstate_complete(&next) ? "every check holds on the complete execution"
-						 : "every monotone check holds on the partial execution");
-	else
-		sb_printf(out, ": forbidden by %s\n  %s\n", v.check_name, v.cycle ? v.cycle : "");
-	sverdict_free(&v);
-	sstate_free(&next);
-	return true;
+	return judge(s, event, param, false, out) >= 0;
 }
 
 bool session_commit(session *s, const char *event, const char *param, strbuf *why)
 {
-	sdecision d;
-	sstate next;
-	sverdict v;
-	if (!judge(s, event, param, &d, &next, &v, why))
-		return false;
-	bool ok = v.allowed;
-	if (!ok) {
-		sb_puts(why, "refused: ");
-		say_choice(s, &d, why);
-		sb_printf(why, " is forbidden by %s\n  %s", v.check_name, v.cycle ? v.cycle : "");
-	} else {
-		session_set_state(s, next.dec, next.n_dec, true);
-	}
-	sverdict_free(&v);
-	sstate_free(&next);
-	return ok;
+	return judge(s, event, param, true, why) == 1;
 }
 
 bool session_undo(session *s)
