@@ -342,8 +342,8 @@ int main(int argc, char **argv)
 	bool config_ok = sel != NULL;
 	for (int i = 0; config_ok && i < o.expect_files.n; i++)
 		config_ok = expect_read(expect, o.expect_files.v[i], &d);
-	conds_set *conds = config_ok && o.conds ? conds_load(o.conds, &d) : NULL;
-	if (o.conds && !conds)
+	conds_set *conds = config_ok && o.conds.n > 0 ? conds_load(o.conds.v, o.conds.n, &d) : NULL;
+	if (o.conds.n > 0 && !conds)
 		config_ok = false;
 	if (!config_ok) {
 		selector_free(sel);

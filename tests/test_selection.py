@@ -96,6 +96,11 @@ def test_skipchecks_ignores_the_named_checks():
 def test_skipchecks_of_an_unknown_name_warns():
     r = ok("-skipchecks", "nosuchcheck", MP_ADDR)
     assert "warning" in r.stderr and "nosuchcheck" in r.stderr, r.stderr
+    # the warning names the model's checks, read from the model's own file
+    names = re.findall(r"^\s*(?:acyclic|irreflexive|empty)\b.*\bas (\S+)", (SRCDIR / "cat" / "power.cat").read_text(),
+                       re.M)
+    assert len(names) >= 5
+    assert "(its checks: " + ", ".join(f"'{n}'" for n in names) + ")" in r.stderr, r.stderr
     assert counts(r.stdout) == counts(ok(MP_ADDR).stdout)
 
 
@@ -197,3 +202,18 @@ def test_conds_of_each_state_counts_its_executions(tmp_path):
             out = tmp_path / f"g.{test}.{i}"
             ok("-conds", conds, "-show", "prop", "-o", out, f)
             assert len(list(out.glob("*.dot"))) == st["count"], (test, st)
+
+
+def test_conds_files_add_up(tmp_path):
+    """Several -conds, as herd's: each file's tests get its conditions, and a
+    later file's line for a name wins; an error in the second file is located
+    there."""
+    a, b = tmp_path / "a.conds", tmp_path / "b.conds"
+    a.write_text("MP+lwsync+addr exists (1:r1=0)\nSB exists (0:EAX=1)\n")
+    b.write_text("MP+lwsync+addr exists (1:r1=1 /\\ 1:r3=1)\n")
+    out = ok("-conds", a, "-conds", b, MP_ADDR, SB).stdout
+    assert "Condition exists (1:r1=1 /\\ 1:r3=1)" in out
+    assert "Condition exists (0:EAX=1)" in out
+    b.write_text("# fine\nSB\n")
+    r = run_weft("-conds", a, "-conds", b, MP_ADDR)
+    assert r.returncode == 2 and re.search(r"b\.conds:2:\d+: error: ", r.stderr), r.stderr

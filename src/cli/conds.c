@@ -8,11 +8,13 @@
 
 typedef struct cond_entry {
 	char *name, *condition;
+	int file;        /* index in conds_set.paths */
 	int line;
 } cond_entry;
 
 struct conds_set {
-	char *path;
+	int n_paths;
+	char **paths;    /* the files read, in order */
 	int n;
 	size_t cap;
 	cond_entry *v;
@@ -20,7 +22,7 @@ struct conds_set {
 
 static const cond_entry *entry_of(const conds_set *c, const char *name)
 {
-	/* the last line for a name wins */
+	/* the last line for a name wins (of the last file naming it) */
 	for (int i = c->n - 1; i >= 0; i--)
 		if (!strcmp(c->v[i].name, name))
 			return &c->v[i];
@@ -36,13 +38,14 @@ const char *conds_find(const conds_set *c, const char *name)
 srcloc conds_where(const conds_set *c, const char *name)
 {
 	const cond_entry *e = entry_of(c, name);
-	return (srcloc){ c->path, e ? e->line : 0, 1 };
+	return (srcloc){ e ? c->paths[e->file] : c->paths[0], e ? e->line : 0, 1 };
 }
 
 /* One line, trimmed: false after reporting a name without a condition,
  * or a quoted one that is not closed or followed by more than a comment. */
 static bool add_line(conds_set *c, char *line_text, int line, diag *d)
 {
+	const char *path = c->paths[c->n_paths - 1];
 	char *s = line_text;
 	/* a comment, as in herd's files: `#` or `%` to the end of the line,
 	 * outside the quotes (no condition has either character) */
@@ -71,7 +74,7 @@ static bool add_line(conds_set *c, char *line_text, int line, diag *d)
 	if (*cond == '"') {
 		char *close = strchr(cond + 1, '"');
 		if (!close || close[1]) {
-			diag_error(d, (srcloc){ c->path, line, (int)((close ? close + 1 : cond) - line_text) + 1 },
+			diag_error(d, (srcloc){ path, line, (int)((close ? close + 1 : cond) - line_text) + 1 },
 				   close ? "unexpected text after the quoted condition"
 					 : "the condition's double quote is not closed");
 			return false;
@@ -80,23 +83,24 @@ static bool add_line(conds_set *c, char *line_text, int line, diag *d)
 		cond++;
 	}
 	if (!*cond) {
-		diag_error(d, (srcloc){ c->path, line, (int)(name_end - s) + 1 },
+		diag_error(d, (srcloc){ path, line, (int)(name_end - s) + 1 },
 			   "expected a condition after the test name (NAME exists (...))");
 		return false;
 	}
 	GROW(c->v, c->cap, (size_t)c->n + 1);
-	c->v[c->n++] = (cond_entry){ xstrndup(s, (size_t)(name_end - s)), xstrdup(cond), line };
+	c->v[c->n++] = (cond_entry){ xstrndup(s, (size_t)(name_end - s)), xstrdup(cond), c->n_paths - 1, line };
 	return true;
 }
 
-conds_set *conds_load(const char *path, diag *d)
+/* One file into c; false after reporting. */
+static bool load_file(conds_set *c, const char *path, diag *d)
 {
 	size_t len;
 	char *text = read_whole_file(path, &len, d);
 	if (!text)
-		return NULL;
-	conds_set *c = xcalloc(1, sizeof *c);
-	c->path = xstrdup(path);
+		return false;
+	c->paths = xrealloc(c->paths, ((size_t)c->n_paths + 1) * sizeof *c->paths);
+	c->paths[c->n_paths++] = xstrdup(path);
 	bool ok = true;
 	int line = 1;
 	for (char *p = text; ok && *p; line++) {
@@ -107,7 +111,16 @@ conds_set *conds_load(const char *path, diag *d)
 		p = nl ? nl + 1 : p + strlen(p);
 	}
 	free(text);
-	if (!ok) {
+	return ok;
+}
+
+conds_set *conds_load(const char *const *paths, int n, diag *d)
+{
+	conds_set *c = xcalloc(1, sizeof *c);
+	bool ok = true;
+	for (int i = 0; i < n; i++)
+		ok = load_file(c, paths[i], d) && ok;
+	if (!ok || c->n_paths == 0) {
 		conds_free(c);
 		return NULL;
 	}
@@ -123,6 +136,8 @@ void conds_free(conds_set *c)
 		free(c->v[i].condition);
 	}
 	free(c->v);
-	free(c->path);
+	for (int i = 0; i < c->n_paths; i++)
+		free(c->paths[i]);
+	free(c->paths);
 	free(c);
 }

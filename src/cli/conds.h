@@ -17,9 +17,10 @@
 
 typedef struct conds_set conds_set;
 
-/* NULL, after reporting `file:line:col: error: ...` through d, when the
- * file cannot be read or a line has a name and no condition. */
-conds_set *conds_load(const char *path, diag *d);
+/* The files' entries together (herd's -conds cumulates; a later file's
+ * line for a name wins); NULL, after reporting `file:line:col: error: ...`
+ * through d, when a file cannot be read or a line is not an entry. */
+conds_set *conds_load(const char *const *paths, int n, diag *d);
 /* The condition given for test `name`, or NULL. */
 const char *conds_find(const conds_set *c, const char *name);
 /* Where that entry is (for messages): its line in the file. */

@@ -68,7 +68,8 @@ static const opt_spec specs[] = {
 	{ OPT_CONDS, "conds", NULL, "FILE",
 	  "replace the final condition of the tests FILE names: one `NAME CONDITION` a "
 	  "line (CONDITION as at the end of a test, e.g. exists (1:r1=1 /\\ 1:r3=0), "
-	  "optionally in double quotes; # or % starts a comment); with -show prop, draw only "
+	  "optionally in double quotes; # or % starts a comment; repeatable, the files add "
+	  "up); with -show prop, draw only "
 	  "the executions reaching those states" },
 	{ OPT_TABLE, "table", NULL, "markdown|latex|latex-doc|csv|html",
 	  "print one table instead of result blocks: a row per test, a column per model "
@@ -326,7 +327,7 @@ static int check_combinations(const weft_options *o, bool cells_given)
 	if ((o->through || o->skipchecks.n > 0) && o->engine_given && strcmp(o->engine, "enumerate") != 0)
 		return usage_error("-through and -skipchecks need -engine enumerate: %s's order is proved "
 		                   "for the model with all its checks", o->engine);
-	if (o->interactive && (o->through || o->skipchecks.n > 0 || o->conds))
+	if (o->interactive && (o->through || o->skipchecks.n > 0 || o->conds.n > 0))
 		return usage_error("%s takes none of -through, -skipchecks, -conds (goto STATE is its -conds)", "-i");
 	if ((o->caption || o->label) && o->table != TBL_LATEX && o->table != TBL_LATEX_DOC)
 		return usage_error("%s needs -table latex or latex-doc", o->caption ? "-table-caption" : "-table-label");
@@ -360,7 +361,7 @@ static int check_results(const weft_options *o)
 	if (o->inputs.n > 0)
 		return usage_error("-results runs no test: '%s' is not an option (give saved results with "
 				   "-results FILE|DIR)", o->inputs.v[0]);
-	if (o->action != ACT_RUN || o->interactive || o->expect_files.n > 0 || o->shard_n > 0 || o->conds ||
+	if (o->action != ACT_RUN || o->interactive || o->expect_files.n > 0 || o->shard_n > 0 || o->conds.n > 0 ||
 	    o->through || o->skipchecks.n > 0)
 		return usage_error("%s cannot be combined with -check, -dump, -i, -expect, -shard, -conds, "
 				   "-through or -skipchecks", "-results");
@@ -381,7 +382,7 @@ int options_parse(weft_options *o, int argc, char **argv)
 	o->engine = NULL;   /* resolved after the loop: see check_combinations */
 	/* Every list holds at most argc entries, so one allocation each. */
 	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
-			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks };
+			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks, &o->conds };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
 		lists[i]->v = xcalloc((size_t)argc, sizeof *lists[i]->v);
 	bool only_inputs = false, cells_given = false;
@@ -515,7 +516,7 @@ int options_parse(weft_options *o, int argc, char **argv)
 				return usage_error("%s wants check names, separated by commas", "-skipchecks");
 			push(&o->skipchecks, val);
 			break;
-		case OPT_CONDS: o->conds = val; break;
+		case OPT_CONDS: push(&o->conds, val); break;
 		case OPT_OUTPUT: o->output = val; break;
 		case OPT_HARDWARE: o->hardware = val; break;
 		case OPT_CAPTION: o->caption = val; break;
@@ -536,7 +537,7 @@ int options_parse(weft_options *o, int argc, char **argv)
 void options_free(weft_options *o)
 {
 	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
-			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks };
+			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks, &o->conds };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
 		free(lists[i]->v);
 		lists[i]->v = NULL;

@@ -94,7 +94,8 @@ typedef struct weft_options {
 	                          * are counted and drawn as allowed ones   */
 	str_list skipchecks;     /* -skipchecks NAME,... (each argument a
 	                          * comma-separated list; repeatable)       */
-	const char *conds;       /* -conds FILE: other final conditions    */
+	str_list conds;          /* -conds FILE, in order: other final
+	                          * conditions (the files add up)          */
 	str_list results;        /* -results FILE|DIR: tabulate saved results
 	                          * instead of running tests */
 	bool force;              /* -force: saved results with missing or
