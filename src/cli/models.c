@@ -40,10 +40,20 @@ static void skip_checks(const model_cache *c, cat_model *m, const char *name, di
 		cat_model_skip_all_checks(m);
 	for (int i = 0; c->skipchecks && i < c->skipchecks->n; i++) {
 		char *list = xstrdup(c->skipchecks->v[i]), *save = NULL;
-		for (char *check = strtok_r(list, ",", &save); check; check = strtok_r(NULL, ",", &save))
-			if (!cat_model_skip_check(m, check))
-				diag_warning(d, (srcloc){ name, 0, 0 }, "-skipchecks %s: the model has no check of that name",
-					     check);
+		for (char *check = strtok_r(list, ",", &save); check; check = strtok_r(NULL, ",", &save)) {
+			if (cat_model_skip_check(m, check))
+				continue;
+			/* a misspelt name would go unnoticed but for this: say
+			 * what the names are */
+			strbuf have = { 0 };
+			for (int k = 0; k < cat_model_n_checks(m); k++)
+				if (!cat_model_check_is_flag(m, k))
+					sb_printf(&have, "%s'%s'", have.len ? ", " : "", cat_model_check_name(m, k));
+			diag_warning(d, (srcloc){ name, 0, 0 },
+				     "-skipchecks %s: the model has no check of that name (its checks: %s)", check,
+				     have.len ? have.s : "none");
+			sb_free(&have);
+		}
 		free(list);
 	}
 }
