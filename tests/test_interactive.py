@@ -20,9 +20,9 @@ from test_suite import header_name, suite_files
 LITMUS = SRCDIR / "litmus"
 
 
-def session(path, commands, model=None, check=True):
+def session(path, commands, model=None, check=True, unroll=None):
     """The output of weft -i on path with the commands (one a line)."""
-    args = ["-i"] + (["-model", model] if model else []) + [path]
+    args = ["-i"] + (["-model", model] if model else []) + (["-unroll", str(unroll)] if unroll is not None else []) + [path]
     r = run_weft(*args, input="".join(c + "\n" for c in commands) + "quit\n", timeout=300)
     if check:
         assert r.returncode == 0, r.stderr
@@ -500,15 +500,19 @@ def test_moredetour0503_is_explained_by_propagation_not_uniproc(corpus):
     assert re.search(r"^  observation: cycle \S+ R x=0 \(P1\) -fre-> \S+ W x=4 \(P0\) -po,lwsync-> ", out, re.M), out
 
 
+@pytest.mark.parametrize("unroll", [None, 1, 3], ids=lambda u: f"unroll{u or 'default'}")
 @pytest.mark.parametrize("path", suite_files(LITMUS / "loops"), ids=lambda p: header_name(p))
-def test_goto_on_loops_agrees_with_the_run(path):
+def test_goto_on_loops_agrees_with_the_run(path, unroll):
     """Tests with loops (the unroll limit, spins, retried store-conditionals):
     goto of the condition reaches an execution exactly when a run observes
-    the proposition, and the session builds the enumerator's execution."""
-    run = run_weft("-q", path)
+    the proposition, and the session builds the enumerator's execution
+    (the session fetches with the engines' interpreter: the same unroll
+    rule, the same instances), under the default unroll limit and others."""
+    limit = ["-unroll", str(unroll)] if unroll is not None else []
+    run = run_weft("-q", *limit, path)
     obs = re.search(r"^Observation \S+ (Never|Sometimes|Always)", run.stdout, re.M).group(1)
     quant = re.search(r"^Condition (\S+)", run.stdout, re.M).group(1)
-    out = session(path, ["goto", "show"]).stdout
+    out = session(path, ["goto", "show"], unroll=unroll).stdout
     reached = goto_answer(out) == "reached"
     assert reached == (obs != ("Always" if quant == "forall" else "Never")), out
     if reached:

@@ -1,8 +1,9 @@
-/* thread_interp.h — (private to src/engine) what the two thread
- * interpreters share: thread_paths.c (the enumerator's, which forks at
- * every load, one path per value) and rsmc_thread.c (RSMC's, which replays
- * the decisions committed so far and stops at a branch on a value not yet
- * known).  The two must compute the same events, registers and
+/* thread_interp.h — (private to src/engine, and src/session's one way in)
+ * what the thread interpreters share: thread_paths.c (the enumerator's,
+ * which forks at every load, one path per value), rsmc_thread.c (RSMC's,
+ * which replays the decisions committed so far and stops at a branch on a
+ * value not yet known) and the session's sstate_thread.c (as RSMC's, its
+ * events then committed by hand).  The two must compute the same events, registers and
  * dependencies for the same path, so how an op reads its operands, how
  * values, taints and "determined" flags flow through registers, which
  * dependencies an event gets and how an event is described are defined

@@ -12,6 +12,8 @@
 
 #include "session.h"
 #include "../engine/engine.h"   /* ENGINE_UNROLL_DEFAULT */
+#include "../engine/paths.h"    /* dep_list: the engines' thread interpreter
+                                 * fetches the session's events too */
 
 /* An event of a thread, or an initial write (thread -1, index = loc). */
 typedef struct sref {
@@ -27,23 +29,6 @@ typedef struct sdecision {
 	sref after;    /* store: the store it follows in coherence       */
 	bool fail;     /* store-conditional: it fails (no event)         */
 } sdecision;
-
-/* A small set of thread event indices (a taint). */
-typedef struct idxs {
-	int n;
-	size_t cap;
-	int *v;
-} idxs;
-
-typedef struct sdep {
-	int from, to;
-} sdep;
-
-typedef struct sdeps {
-	int n;
-	size_t cap;
-	sdep *e;
-} sdeps;
 
 /* A fetched event of a thread. */
 typedef struct sev {
@@ -66,7 +51,7 @@ typedef struct sthread {
 	int n;
 	size_t cap;
 	sev *ev;
-	sdeps addr, data, ctrl;
+	dep_list addr, data, ctrl;
 	bool done;            /* ran to its end (or was cut)           */
 	bool cut;             /* cut by the unroll limit               */
 	const char *error;    /* static text: the path cannot go on    */

@@ -346,7 +346,7 @@ static void build_view(sstate *st)
 					brel_add(&x->po, a, b);
 			}
 		}
-		const sdeps *deps[] = { &th->addr, &th->data, &th->ctrl };
+		const dep_list *deps[] = { &th->addr, &th->data, &th->ctrl };
 		brel *rel[] = { &x->addr, &x->data, &x->ctrl };
 		for (int d = 0; d < 3; d++)
 			for (int q = 0; q < deps[d]->n; q++) {

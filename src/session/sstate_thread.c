@@ -1,323 +1,164 @@
 /* sstate_thread.c — fetch one thread's events as far as the committed
- * values allow.  The semantics of ops (operands, registers, dependencies by
- * taint tracking, po instances, the unroll limit: every backward jump
- * taken counts a visit of its target) follow the engines' interpreter (src/engine/thread_interp.c) so that a complete session
- * execution is the very execution the enumerator builds; what differs is
- * that a value may be unknown (a load not committed, a store-conditional
- * not decided): fetching stops at a conditional branch on an unknown value
+ * values allow, with the engines' own thread interpreter
+ * (src/engine/thread_interp.h, the part RSMC uses too): operands,
+ * registers, dependencies by taint tracking, instruction instances and the
+ * unroll limit (every backward jump taken counts a visit of its target)
+ * are theirs, so that a complete session execution is the very execution
+ * the enumerator builds, loops included.  What is the session's own: a
+ * value may be unknown (a load not committed, a store-conditional not
+ * decided), and fetching stops at a conditional branch on an unknown value
  * and at an access whose address is unknown. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/thread_interp.h"
 #include "session_int.h"
 
 /* As the engines': a longer path is a loop that does not read memory. */
 #define MAX_STEPS 100000
 
-static void idxs_free(idxs *s)
-{
-	free(s->v);
-	memset(s, 0, sizeof *s);
-}
-
-static void idxs_add(idxs *s, int x)
-{
-	for (int i = 0; i < s->n; i++)
-		if (s->v[i] == x)
-			return;
-	GROW(s->v, s->cap, (size_t)s->n + 1);
-	s->v[s->n++] = x;
-}
-
-static void idxs_union(idxs *dst, const idxs *a, const idxs *b)
-{
-	idxs u = { 0 };
-	for (int i = 0; i < a->n; i++)
-		idxs_add(&u, a->v[i]);
-	for (int i = 0; i < b->n; i++)
-		idxs_add(&u, b->v[i]);
-	idxs_free(dst);
-	*dst = u;
-}
-
-static void deps_add(sdeps *l, int from, int to)
-{
-	for (int i = 0; i < l->n; i++)
-		if (l->e[i].from == from && l->e[i].to == to)
-			return;
-	GROW(l->e, l->cap, (size_t)l->n + 1);
-	l->e[l->n++] = (sdep){ from, to };
-}
-
 void sthread_free(sthread *th)
 {
 	free(th->ev);
-	free(th->addr.e);
-	free(th->data.e);
-	free(th->ctrl.e);
+	dep_list_free(&th->addr);
+	dep_list_free(&th->data);
+	dep_list_free(&th->ctrl);
 	free(th->regs);
 	memset(th, 0, sizeof *th);
 }
 
-/* Register state along the path. */
-typedef struct regs {
-	int n;
-	value *val;
-	bool *known;
-	idxs *taint;
-	idxs ctrl;
-	int *visits;
-	int instance;
-	long steps;
-} regs;
-
-static const idxs no_taint = { 0, 0, NULL };
-
-static bool read_operand(const regs *r, const operand *x, value *v, bool *known, const idxs **taint)
-{
-	*known = true;
-	*taint = &no_taint;
-	switch (x->kind) {
-	case OPND_NONE:
-		*v = value_int(0);
-		return true;
-	case OPND_IMM:
-		*v = x->imm;
-		return true;
-	case OPND_REG:
-		if (x->reg < 0 || x->reg >= r->n)
-			return false;
-		*v = r->val[x->reg];
-		*known = r->known[x->reg];
-		*taint = &r->taint[x->reg];
-		return true;
-	}
-	return false;
-}
-
-enum addr_result { ADDR_OK, ADDR_UNKNOWN, ADDR_BAD };
-
-static enum addr_result eval_address(const litmus_test *t, const regs *r, const address *a, int *loc)
-{
-	value b, x;
-	bool kb, kx;
-	const idxs *tb, *tx;
-	if (!read_operand(r, &a->base, &b, &kb, &tb) || !read_operand(r, &a->index, &x, &kx, &tx))
-		return ADDR_BAD;
-	if (!kb || !kx)
-		return ADDR_UNKNOWN;
-	int64_t num;
-	if (b.loc >= 0 && x.loc < 0) {
-		*loc = b.loc;
-		num = (int64_t)((uint64_t)b.num + (uint64_t)x.num + (uint64_t)a->offset);
-	} else if (x.loc >= 0 && b.loc < 0) {
-		*loc = x.loc;
-		num = (int64_t)((uint64_t)x.num + (uint64_t)b.num + (uint64_t)a->offset);
-	} else {
-		return ADDR_BAD;
-	}
-	return *loc < t->n_locs && num == 0 ? ADDR_OK : ADDR_BAD;
-}
-
-static int push(sthread *out, const regs *r, const op *o, int pc, enum event_kind kind, int loc, value v)
+/* Fetch event `kind` of op o (its dependencies recorded); its index. */
+static int fetch(sthread *out, const ti_state *s, const op *o, int pc, enum event_kind kind, int loc, value v)
 {
 	GROW(out->ev, out->cap, (size_t)out->n + 1);
 	int e = out->n++;
+	path_event pe = ti_event(s, o, pc, kind, loc, v);
 	sev *ev = &out->ev[e];
 	memset(ev, 0, sizeof *ev);
-	ev->kind = kind;
-	ev->op = pc;
-	ev->instr = o->instr;
-	ev->instance = r->instance;
-	ev->loc = loc;
-	ev->val = v;
+	ev->kind = pe.kind;
+	ev->op = pe.op;
+	ev->instr = pe.instr;
+	ev->instance = pe.instance;
+	ev->loc = pe.loc;
+	ev->val = pe.val;
 	ev->val_known = true;
-	if (kind == EV_READ || kind == EV_WRITE) {
-		if (o->flags & ACC_ATOMIC)
-			ev->flags |= EVF_ATOMIC;
-		if (o->flags & ACC_EXCL)
-			ev->flags |= EVF_EXCL;
-	}
-	if (kind == EV_FENCE)
-		ev->fence = o->fence;
+	ev->flags = pe.flags;
+	ev->fence = pe.fence;
 	ev->stcond = o->kind == OP_STCOND;
 	ev->src = (sref){ -2, -1 };
-	for (int i = 0; i < r->ctrl.n; i++)
-		deps_add(&out->ctrl, r->ctrl.v[i], e);
-	if (o->kind == OP_LOAD || o->kind == OP_STORE || o->kind == OP_STCOND) {
-		const operand *from[] = { &o->addr.base, &o->addr.index, &o->a };
-		sdeps *to[] = { &out->addr, &out->addr, &out->data };
-		int n = o->kind == OP_LOAD ? 2 : 3;
-		for (int i = 0; i < n; i++)
-			if (from[i]->kind == OPND_REG && from[i]->reg >= 0 && from[i]->reg < r->n)
-				for (int k = 0; k < r->taint[from[i]->reg].n; k++)
-					deps_add(to[i], r->taint[from[i]->reg].v[k], e);
-	}
+	ti_deps deps = { &out->addr, &out->data, &out->ctrl, NULL };
+	ti_record_deps(s, o, e, &deps);
 	return e;
 }
 
-/* Set register d to v, read by load e (or, e < 0, a store-conditional's
- * flag, which depends on no load). */
-static void set_reg(regs *r, int d, value v, bool known, int e)
+/* Run the thread's ops from the first, with the commits of old, as far as
+ * they go: out->done at its end (out->cut too when the unroll limit cut
+ * it), else out->error or out->waits says why it stopped. */
+static void run(const ti_ctx *c, ti_state *s, const sthread *old, sthread *out)
 {
-	if (d < 0 || d >= r->n)
-		return;
-	r->val[d] = v;
-	r->known[d] = known;
-	r->taint[d].n = 0;
-	if (e >= 0)
-		idxs_add(&r->taint[d], e);
-}
-
-void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
-{
-	const litmus_test *t = st->t;
-	const thread *th = &t->threads[ti];
-	memset(out, 0, sizeof *out);
-	regs r = { 0 };
-	r.n = th->n_regs;
-	size_t nr = (size_t)(r.n > 0 ? r.n : 1);
-	r.val = xcalloc(nr, sizeof *r.val);
-	r.known = xcalloc(nr, sizeof *r.known);
-	r.taint = xcalloc(nr, sizeof *r.taint);
-	r.visits = xcalloc((size_t)th->n_ops + 1, sizeof *r.visits);
-	for (int i = 0; i < r.n; i++) {
-		r.val[i] = th->regs[i].init;
-		r.known[i] = true;
-	}
+	const thread *th = c->th;
+	long steps = 0;
 	int pc = 0;
 	for (;;) {
 		if (pc < 0 || pc >= th->n_ops) {
 			out->done = true;
-			break;
+			return;
 		}
-		if (++r.steps > MAX_STEPS) {
+		if (++steps > MAX_STEPS) {
 			out->error = "the thread runs too long without reading memory";
-			break;
+			return;
 		}
 		const op *o = &th->ops[pc];
-		if (o->instr < 0 || o->instr >= th->n_instrs || th->instrs[o->instr].first_op == pc)
-			r.instance++;
-		value a, b, v = value_int(0);
-		bool ka, kb;
-		const idxs *ta, *tb;
-		int loc = -1;
-		if (o->kind == OP_ALU) {
-			if (!read_operand(&r, &o->a, &a, &ka, &ta) || !read_operand(&r, &o->b, &b, &kb, &tb)) {
-				out->error = "an instruction uses a register the thread does not have";
-				break;
-			}
-			if (ka && kb && !op_alu(o->alu, a, b, &v)) {
-				out->error = "arithmetic on an address or a division by zero";
-				break;
-			}
-			if (o->dst >= 0 && o->dst < r.n) {
-				idxs u = { 0 };
-				idxs_union(&u, ta, tb);
-				idxs_free(&r.taint[o->dst]);
-				r.taint[o->dst] = u;
-				r.val[o->dst] = v;
-				r.known[o->dst] = ka && kb;
-			}
-			pc++;
-			continue;
-		}
-		if (o->kind == OP_LOAD || o->kind == OP_STORE || o->kind == OP_STCOND) {
-			enum addr_result ar = eval_address(t, &r, &o->addr, &loc);
-			if (ar == ADDR_UNKNOWN) {
-				out->waits = "at an access whose address depends on a load not committed yet";
-				break;
-			}
-			if (ar == ADDR_BAD) {
-				out->error = "a memory access to an address that is not a location";
-				break;
-			}
-		}
+		ti_begin_op(c, s, pc);
 		int e = out->n;
 		const sev *was = old && e < old->n ? &old->ev[e] : NULL;
+		int loc = -1;
+		value v = value_int(0);
+		bool known = true;
 		switch (o->kind) {
 		case OP_ALU:
-			break;
-		case OP_LOAD: {
-			bool known = was && was->committed;
-			push(out, &r, o, pc, EV_READ, loc, known ? was->val : value_int(0));
-			out->ev[e].val_known = known;
-			if (known) {
-				out->ev[e].committed = true;
-				out->ev[e].src = was->src;
+			if (!ti_alu(c, s, o)) {
+				out->error = "arithmetic on an address, a division by zero, or a register the thread "
+					     "does not have";
+				return;
 			}
-			set_reg(&r, o->dst, out->ev[e].val, known, e);
 			pc++;
 			continue;
-		}
+		case OP_LOAD:
 		case OP_STORE:
-		case OP_STCOND: {
-			bool kd;
-			const idxs *td;
-			if (!read_operand(&r, &o->a, &v, &kd, &td)) {
-				out->error = "an instruction uses a register the thread does not have";
-				goto stop;
+		case OP_STCOND:
+			if (!ti_access(c, s, o, &loc, &v, &known)) {
+				out->error = "a memory access to an address that is not a location, or a register "
+					     "the thread does not have";
+				return;
 			}
-			push(out, &r, o, pc, EV_WRITE, loc, v);
-			out->ev[e].val_known = kd;
-			if (was && (was->committed || was->failed)) {
-				out->ev[e].committed = was->committed;
-				out->ev[e].failed = was->failed;
+			if (loc == TI_LOC_UNKNOWN) {
+				out->waits = "at an access whose address depends on a load not committed yet";
+				return;
 			}
-			if (o->kind == OP_STCOND) {
-				bool decided = out->ev[e].committed || out->ev[e].failed;
-				set_reg(&r, o->dst, value_int(out->ev[e].committed ? 1 : 0), decided, -1);
-			}
-			pc++;
-			continue;
-		}
-		case OP_FENCE:
-			push(out, &r, o, pc, EV_FENCE, -1, value_int(0));
-			out->ev[e].committed = true;
-			pc++;
-			continue;
-		case OP_BRANCH: {
-			if (o->cond == BR_ALWAYS) {
-				if (o->target <= pc && ++r.visits[o->target] > st->unroll) {
-					out->done = out->cut = true;
-					goto stop;
+			if (o->kind == OP_LOAD) {
+				bool committed = was && was->committed;
+				fetch(out, s, o, pc, EV_READ, loc, committed ? was->val : value_int(0));
+				out->ev[e].val_known = committed;
+				if (committed) {
+					out->ev[e].committed = true;
+					out->ev[e].src = was->src;
 				}
-				pc = o->target;
-				continue;
+				ti_set_loaded(s, o, e, out->ev[e].val, committed);
+			} else {
+				fetch(out, s, o, pc, EV_WRITE, loc, v);
+				out->ev[e].val_known = known;
+				if (was && (was->committed || was->failed)) {
+					out->ev[e].committed = was->committed;
+					out->ev[e].failed = was->failed;
+				}
+				if (o->kind == OP_STCOND) {
+					bool decided = out->ev[e].committed || out->ev[e].failed;
+					ti_set_stcond_flag(s, o, e, value_int(out->ev[e].committed ? 1 : 0), decided);
+				}
 			}
-			if (!read_operand(&r, &o->a, &a, &ka, &ta)) {
-				out->error = "an instruction uses a register the thread does not have";
-				goto stop;
-			}
-			if (!ka) {
-				out->waits = "at a branch on a value not known yet";
-				goto stop;
-			}
-			push(out, &r, o, pc, EV_BRANCH, -1, value_int(0));
-			out->ev[e].committed = true;
-			for (int i = 0; i < ta->n; i++)
-				idxs_add(&r.ctrl, ta->v[i]);
-			if (!op_branch_taken(o->cond, a)) {
-				pc++;
-				continue;
-			}
-			if (o->target <= pc && ++r.visits[o->target] > st->unroll) {
-				out->done = out->cut = true;
-				goto stop;
-			}
-			pc = o->target;
+			pc++;
 			continue;
-		}
+		case OP_FENCE:
+			fetch(out, s, o, pc, EV_FENCE, -1, value_int(0));
+			out->ev[e].committed = true;
+			pc++;
+			continue;
+		case OP_BRANCH:
+			if (o->cond != BR_ALWAYS) {
+				if (!ti_operand(c, s, o, &o->a, &v, &known)) {
+					out->error = "an instruction uses a register the thread does not have";
+					return;
+				}
+				if (!known) {
+					out->waits = "at a branch on a value not known yet";
+					return;
+				}
+				fetch(out, s, o, pc, EV_BRANCH, -1, value_int(0));
+				out->ev[e].committed = true;
+			}
+			if (!ti_branch_follow(c, s, o, v, &pc)) {
+				out->done = out->cut = true;
+				return;
+			}
+			continue;
 		}
 	}
-stop:
+}
+
+void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
+{
+	const thread *th = &st->t->threads[ti];
+	memset(out, 0, sizeof *out);
+	/* the session says what stops a thread in words of its own (waits,
+	 * error): the interpreter's warnings are not wanted */
+	interp_warned warned = { true, true, true };
+	ti_ctx c = { st->t, th, st->unroll, &warned, NULL };
+	ti_state s;
+	ti_state_init(&s, &c, true);
+	run(&c, &s, old, out);
+	size_t nr = (size_t)(th->n_regs > 0 ? th->n_regs : 1);
 	out->regs = xmalloc(nr * sizeof *out->regs);
-	memcpy(out->regs, r.val, nr * sizeof *out->regs);
-	for (int i = 0; i < r.n; i++)
-		idxs_free(&r.taint[i]);
-	idxs_free(&r.ctrl);
-	free(r.val);
-	free(r.known);
-	free(r.taint);
-	free(r.visits);
+	memcpy(out->regs, s.val, nr * sizeof *out->regs);
+	ti_state_free(&s, &c);
 }
