@@ -217,3 +217,18 @@ def test_conds_files_add_up(tmp_path):
     b.write_text("# fine\nSB\n")
     r = run_weft("-conds", a, "-conds", b, MP_ADDR)
     assert r.returncode == 2 and re.search(r"b\.conds:2:\d+: error: ", r.stderr), r.stderr
+
+
+def test_explain_witness_says_what_lets_it_through():
+    """With checks skipped, -explain's witness is one the whole model allows
+    when there is one (SB under power: no Let through line), else it says
+    which skipped check it fails: the one the plain -explain names."""
+    plain = ok("-explain", SRCDIR / "litmus" / "PPC" / "SB+syncs.litmus").stdout
+    check = re.search(r"^  Forbidden by: (\S+) ", plain, re.M).group(1)
+    for args in (["-skipchecks", check], ["-through", "all"]):
+        out = ok(*args, "-explain", SRCDIR / "litmus" / "PPC" / "SB+syncs.litmus").stdout
+        assert "Explain SB+syncs power: allowed" in out
+        assert re.search(rf"^  Let through: it fails {re.escape(check)}, a check skipped ", out, re.M), out
+    for args in (["-skipchecks", check], ["-through", "all"]):
+        out = ok(*args, "-explain", SRCDIR / "litmus" / "PPC" / "SB.litmus").stdout
+        assert "Explain SB power: allowed" in out and "Witness:" in out and "Let through" not in out, out

@@ -27,6 +27,10 @@ struct explainer {
 	 * reaching the proposition's states */
 	bool have_allowed, have_forbidden;
 	execution allowed, forbidden;
+	/* the skipped check that fails on the allowed witness (-skipchecks,
+	 * -through: let through), NULL when the whole model allows it; a
+	 * witness the whole model allows replaces one let through */
+	const char *allowed_ignored;
 	value *allowed_state, *forbidden_state;
 	int n_lvals;
 	/* first failing check of every forbidden candidate reaching them */
@@ -168,9 +172,16 @@ void explainer_on_candidate(void *ctx, const engine_candidate *c)
 	if (!e->o.explain || !targets(e->t, c->holds))
 		return;
 	if (allowed) {
+		const char *ignored = c->verdict ? c->verdict->ignored : NULL;
+		if (e->have_allowed && e->allowed_ignored && !ignored) {
+			execution_free(&e->allowed);
+			free(e->allowed_state);
+			e->have_allowed = false;
+		}
 		if (!e->have_allowed) {
 			keep(e, &e->allowed, &e->allowed_state, c);
 			e->have_allowed = true;
+			e->allowed_ignored = ignored;
 		}
 		return;
 	}
@@ -383,6 +394,10 @@ bool explainer_finish(explainer *e, cat_model *m, const test_result *r, FILE *ou
 			event_names nm;
 			event_names_init(&nm, &e->allowed);
 			fputs("  Witness: an allowed execution reaching the condition's states\n", out);
+			/* none the whole model allows: say what lets this one through */
+			if (e->allowed_ignored)
+				fprintf(out, "  Let through: it fails %s, a check skipped (-skipchecks, -through); "
+					"no execution reaching them passes every check\n", e->allowed_ignored);
 			put_execution(out, e, &e->allowed, &nm, e->allowed_state, r);
 			event_names_free(&nm);
 			if (!write_explained_dot(e, m, r, &e->allowed, e->allowed_state, NULL, 0, d))
