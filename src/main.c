@@ -184,6 +184,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	s.eo.timeout = o->timeout;
 	s.eo.stats = o->stats;
 	s.eo.unroll = o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT;
+	s.eo.speedcheck = o->speedcheck == SPEED_FAST;
 	int status = 0;
 	table_io io = { NULL, stdout };
 	bool tabulate = o->action == ACT_RUN && o->table != TBL_NONE;

@@ -127,11 +127,12 @@ static void print_block(const suite_run *s, const litmus_test *t, const test_res
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = s->o->models.n > 1 ? open_memstream(&text, &len) : NULL;
+	herd_report_opts ro = { true, s->o->stats, s->o->hexa };
 	if (!mem) {
-		report_herd(stdout, t, r, true, s->o->stats);
+		report_herd_opts(stdout, t, r, &ro);
 		return;
 	}
-	report_herd(mem, t, r, true, s->o->stats);
+	report_herd_opts(mem, t, r, &ro);
 	fclose(mem);
 	/* the block ends with a blank line: the Model line goes before it */
 	if (len > 0 && text[len - 1] == '\n')
@@ -152,7 +153,7 @@ static bool run_engine(const suite_run *s, const litmus_test *t, const char *mod
 	*ex = NULL;
 	if (o->explain || o->show != SHOW_NONE) {
 		char *key = label_of(s, model);
-		explain_opts xo = { o->explain, (enum show_which)o->show, o->output, key };
+		explain_opts xo = { o->explain, (enum show_which)o->show, o->output, key, o->nshow };
 		*ex = explainer_new(t, &xo);
 		free(key);
 		eo.on_candidate = explainer_on_candidate;

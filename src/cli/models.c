@@ -5,26 +5,46 @@
 #include "config.h"
 #include "models.h"
 
+/* Count the folders of a colon-separated list. */
+static int path_count(const char *env)
+{
+	int n = 1;
+	for (const char *p = env; *p; p++)
+		n += *p == ':';
+	return n;
+}
+
+/* Split a copy of env into dirs[*n...]; the copy is returned (owned). */
+static char *path_split(const char *env, const char **dirs, int *n)
+{
+	char *copy = xstrdup(env);
+	char *save = NULL;
+	for (char *p = strtok_r(copy, ":", &save); p; p = strtok_r(NULL, ":", &save))
+		dirs[(*n)++] = p;
+	return copy;
+}
+
 void model_cache_init(model_cache *c, const weft_options *o)
 {
 	memset(c, 0, sizeof *c);
 	const char *env = getenv("WEFT_CAT_PATH");
-	int cap = o->include.n + 2;
-	if (env) {
-		cap++;
-		for (const char *p = env; *p; p++)
-			cap += *p == ':';
-	}
+	const char *herdlib = getenv("HERDLIB");
+	int cap = o->include.n + o->libdirs.n + 2;
+	if (env)
+		cap += path_count(env);
+	if (herdlib)
+		cap += path_count(herdlib);
 	const char **dirs = xcalloc((size_t)cap, sizeof *dirs);
 	int n = 0;
 	for (int i = 0; i < o->include.n; i++)
 		dirs[n++] = o->include.v[i];
-	if (env) {
-		c->env_copy = xstrdup(env);
-		char *save = NULL;
-		for (char *p = strtok_r(c->env_copy, ":", &save); p; p = strtok_r(NULL, ":", &save))
-			dirs[n++] = p;
-	}
+	/* herd's -set-libdir and $HERDLIB: herd's library folder */
+	for (int i = 0; i < o->libdirs.n; i++)
+		dirs[n++] = o->libdirs.v[i];
+	if (env)
+		c->env_copy = path_split(env, dirs, &n);
+	if (herdlib)
+		c->herdlib_copy = path_split(herdlib, dirs, &n);
 	dirs[n++] = WEFT_CATDIR;
 	dirs[n++] = WEFT_SOURCE_CATDIR;
 	c->path.n = n;
@@ -163,5 +183,6 @@ void model_cache_free(model_cache *c)
 	free(c->entries);
 	free(c->path.dirs);
 	free(c->env_copy);
+	free(c->herdlib_copy);
 	memset(c, 0, sizeof *c);
 }

@@ -30,12 +30,13 @@ typedef struct model_cache {
 	cached_model *entries;
 	cat_search_path path;
 	char *env_copy;     /* $WEFT_CAT_PATH, split in place into path.dirs */
+	char *herdlib_copy; /* $HERDLIB, the same */
 	/* applied to each model as it is loaded (borrowed from the options) */
 	bool through;                /* -through invalid|all */
 	const str_list *skipchecks;  /* -skipchecks lists */
 } model_cache;
 
-/* -I dirs, then $WEFT_CAT_PATH, then the installed models, then the source
+/* -I dirs, then -set-libdir dirs, then $WEFT_CAT_PATH, then $HERDLIB, then the installed models, then the source
  * tree's models (so a weft that was built but not installed still finds its
  * own models). */
 void model_cache_init(model_cache *c, const weft_options *o);

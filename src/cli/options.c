@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "herd_compat.h"
 #include "options.h"
 #include "../engine/engine.h"
 #include "../util/util.h"
@@ -15,7 +16,8 @@ enum opt_id {
 	OPT_QUIET, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
 	OPT_CAPTION, OPT_LABEL,
-	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_CONDS, OPT_RESULTS, OPT_FORCE,
+	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_CONDS, OPT_RESULTS, OPT_FORCE, OPT_CONF, OPT_VARIANT,
+	OPT_SPEEDCHECK, OPT_NSHOW, OPT_SHOWONE, OPT_LIBDIR, OPT_HEXA, OPT_INITWRITES,
 };
 
 typedef struct opt_spec {
@@ -25,6 +27,12 @@ typedef struct opt_spec {
 	const char *arg;      /* argument's name, NULL for a flag */
 	const char *help;
 } opt_spec;
+
+/* herd's boolean options whose argument weft lets one leave out (true). */
+static bool arg_optional(enum opt_id id)
+{
+	return id == OPT_HEXA || id == OPT_SHOWONE || id == OPT_INITWRITES;
+}
 
 static const opt_spec specs[] = {
 	{ OPT_MODEL, "model", "cat", "NAME|FILE",
@@ -44,6 +52,30 @@ static const opt_spec specs[] = {
 	  "as herd7; 0: never); a path that would take it once more is cut, its executions "
 	  "dropped, and the verdict reads Loop Ok or Loop No" },
 	{ OPT_INCLUDE, "I", NULL, "DIR", "add DIR to the cat search path (repeatable)" },
+	{ OPT_LIBDIR, "set-libdir", NULL, "DIR",
+	  "herd7's library folder: searched for models and -conf files after the -I folders "
+	  "(as is each folder of $HERDLIB)" },
+	{ OPT_CONF, "conf", NULL, "FILE",
+	  "read herd7's configuration file FILE (`key value` lines, # comments): each key "
+	  "acts as the option of that name, in order; a model key counts when no -model "
+	  "is given; FILE is found as written, else in the -I, -set-libdir and $HERDLIB "
+	  "folders" },
+	{ OPT_SPEEDCHECK, "speedcheck", NULL, "false|true|fast",
+	  "herd7's speedcheck: fast stops each test at the first execution that decides "
+	  "its verdict (a witness of exists, a counter-example of forall), so the block "
+	  "lists only the states found until then (runs the enumerate engine); true and "
+	  "false list every state" },
+	{ OPT_NSHOW, "nshow", NULL, "N", "with -show: write at most N graphs per test and model" },
+	{ OPT_SHOWONE, "showone", NULL, "true|false", "same as -nshow 1 (true)" },
+	{ OPT_HEXA, "hexa", NULL, "true|false",
+	  "print values in result blocks in hexadecimal, 0x..., as herd7 -hexa "
+	  "(the argument may be left out: true)" },
+	{ OPT_INITWRITES, "initwrites", NULL, "true|false",
+	  "herd7's initwrites: weft always represents initial values as write events "
+	  "(true); false is noted and has no effect" },
+	{ OPT_VARIANT, "variant", NULL, "TAGS",
+	  "herd7's architecture variants (comma separated): weft's PPC and X86 semantics "
+	  "have none, so each tag is noted on stderr and has no effect" },
 	{ OPT_FORMAT, "format", NULL, "herd|yaml",
 	  "output: herd7's result blocks (default), or one YAML document per test" },
 	{ OPT_STATS, "stats", NULL, NULL,
@@ -61,7 +93,7 @@ static const opt_spec specs[] = {
 	  "execution through, forbidden ones counted in the block and drawn by -show "
 	  "(their picture says which check would forbid them); none (default) lets only "
 	  "allowed ones through. Uses the enumerator" },
-	{ OPT_SKIPCHECKS, "skipchecks", NULL, "NAME,...",
+	{ OPT_SKIPCHECKS, "skipchecks", "skipcheck", "NAME,...",
 	  "ignore the outcome of the model's checks called NAME (their `as` name); "
 	  "repeatable, the lists add up. A name no check of a model has is a warning. "
 	  "Uses the enumerator" },
@@ -197,8 +229,14 @@ void options_print_help(FILE *out)
 		}
 	}
 	fputs("\n"
-	      "The cat search path: the model's own folder, each -I DIR, each folder of\n"
-	      "$WEFT_CAT_PATH (colon separated), then the installed models.\n"
+	      "The cat search path: the model's own folder, each -I DIR, each\n"
+	      "-set-libdir DIR, each folder of $WEFT_CAT_PATH and of $HERDLIB (colon\n"
+	      "separated), then the installed models.\n"
+	      "\n"
+	      "herd7 options that only shape herd's own graphs or messages (-graph,\n"
+	      "-showevents, -fontsize, -gv, -v, ...) are accepted with a one-line note;\n"
+	      "herd7 options that would change results weft cannot honour (-restrict,\n"
+	      "-machsize, -throughflag, ...) are refused by name (man weft, HERD7 OPTIONS).\n"
 	      "\n"
 	      "Progress goes to stderr when it is a terminal; a one-line summary follows\n"
 	      "any run of more than one test (both silenced by -q).\n"
@@ -370,7 +408,247 @@ static int check_results(const weft_options *o)
 
 static void push(str_list *l, const char *s)
 {
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 8;
+		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+	}
 	l->v[l->n++] = s;
+}
+
+/* herd's booleans: true/false; an optional one left out means true. */
+static bool parse_bool(const char *val, bool *out)
+{
+	if (!val || !strcmp(val, "true")) {
+		*out = true;
+		return true;
+	}
+	if (!strcmp(val, "false")) {
+		*out = false;
+		return true;
+	}
+	return false;
+}
+
+static void note(const char *fmt, const char *a, const char *b)
+{
+	fputs("weft: note: ", stderr);
+	fprintf(stderr, fmt, a, b);
+	fputc('\n', stderr);
+}
+
+/* Apply option s with argument val (NULL for a flag, or an optional
+ * argument left out).  Returns 0, or 2 after a usage message. */
+static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cells_given)
+{
+	long num;
+	bool flag;
+	switch (s->id) {
+	case OPT_HELP: o->action = ACT_HELP; break;
+	case OPT_VERSION: o->action = ACT_VERSION; break;
+	case OPT_CHECK: o->action = ACT_CHECK; break;
+	case OPT_DUMP: o->action = ACT_DUMP; break;
+	case OPT_MODEL: push(&o->models, val); break;
+	case OPT_ENGINE:
+		if (!engine_exists(val))
+			return usage_error("unknown engine '%s' (available: enumerate, rsmc)", val);
+		o->engine = val;
+		o->engine_given = true;
+		break;
+	case OPT_INCLUDE: push(&o->include, val); break;
+	case OPT_TIMEOUT:
+		if (!parse_seconds(val, &o->timeout))
+			return usage_error("-timeout wants a number of seconds, not '%s'", val);
+		break;
+	case OPT_STATS: o->stats = true; break;
+	case OPT_FORMAT:
+		if (!strcmp(val, "herd"))
+			o->format = FMT_HERD;
+		else if (!strcmp(val, "yaml"))
+			o->format = FMT_YAML;
+		else
+			return usage_error("unknown format '%s' (available: herd, yaml)", val);
+		break;
+	case OPT_JOBS:
+		/* Each worker holds three pipes open in the parent. */
+		if (!parse_long(val, 1, 256, &num))
+			return usage_error("-j wants a number of workers from 1 to 256, not '%s'", val);
+		o->jobs = (int)num;
+		break;
+	case OPT_MAXMEM:
+		if (!parse_long(val, 1, LONG_MAX / (1024 * 1024), &num))
+			return usage_error("-maxmem wants a number of megabytes, not '%s'", val);
+		o->maxmem_mb = num;
+		break;
+	case OPT_UNROLL:
+		if (!parse_long(val, 0, 1000000, &num))
+			return usage_error("-unroll wants a number of times from 0 on, not '%s'", val);
+		o->unroll = (int)num;
+		break;
+	case OPT_QUIET: o->quiet = true; break;
+	case OPT_FAILURES_OK: o->failures_ok = true; break;
+	case OPT_SELECT: push(&o->select, val); break;
+	case OPT_NAMES: push(&o->names_files, val); break;
+	case OPT_EXCL:
+		/* herd7's -excl takes a file of names; a regex is handier.
+		 * An existing file wins: write a regex that is not a file
+		 * name (e.g. "(?:NAME)") to force the regex reading. */
+		push(is_regular_file(val) || looks_like_path(val) ? &o->excl_files : &o->excl_regex, val);
+		break;
+	case OPT_EXPECT: push(&o->expect_files, val); break;
+	case OPT_SHARD:
+		if (!parse_shard(val, &o->shard_k, &o->shard_n))
+			return usage_error("-shard wants K/N with 1 <= K <= N, not '%s'", val);
+		break;
+	case OPT_TABLE: {
+		static const char *const names[] = { "markdown", "latex", "csv", "latex-doc", "html" };
+		int k = keyword_index(val, names, 5);
+		if (k < 0)
+			return usage_error("unknown table format '%s' (available: markdown, latex, "
+					   "latex-doc, csv, html)", val);
+		o->table = (enum weft_table)(TBL_MARKDOWN + k);
+		break;
+	}
+	case OPT_CELLS: {
+		static const char *const names[] = { "verdict", "counts", "states" };
+		int k = keyword_index(val, names, 3);
+		if (k < 0)
+			return usage_error("unknown table cells '%s' (available: verdict, counts, states)", val);
+		o->cells = (enum weft_cells)k;
+		*cells_given = true;
+		break;
+	}
+	case OPT_SHOW: {
+		static const char *const names[] = { "none", "prop", "neg", "all" };
+		int k = keyword_index(val, names, 4);
+		if (k < 0)
+			return usage_error("unknown -show '%s' (available: prop, neg, all, none)", val);
+		o->show = (enum weft_show)k;
+		break;
+	}
+	case OPT_THROUGH: {
+		static const char *const names[] = { "none", "invalid", "all" };
+		int k = keyword_index(val, names, 3);
+		if (k < 0)
+			return usage_error("unknown -through '%s' (available: none, invalid, all)", val);
+		o->through = k > 0;
+		break;
+	}
+	case OPT_SKIPCHECKS:
+		if (!*val)
+			return usage_error("%s wants check names, separated by commas", "-skipchecks");
+		push(&o->skipchecks, val);
+		break;
+	case OPT_CONDS: push(&o->conds, val); break;
+	case OPT_OUTPUT: o->output = val; break;
+	case OPT_HARDWARE: o->hardware = val; break;
+	case OPT_CAPTION: o->caption = val; break;
+	case OPT_LABEL: o->label = val; break;
+	case OPT_EXPLAIN: o->explain = true; break;
+	case OPT_RESULTS: push(&o->results, val); break;
+	case OPT_FORCE: o->force = true; break;
+	case OPT_INTERACTIVE: o->interactive = true; break;
+	case OPT_CONF: return herd_conf_read(o, val);
+	case OPT_LIBDIR: push(&o->libdirs, val); break;
+	case OPT_VARIANT:
+		push(&o->variants, val);
+		note("-variant %s: weft's PPC and X86 semantics have no variants; no effect%s", val, "");
+		break;
+	case OPT_SPEEDCHECK: {
+		static const char *const names[] = { "false", "true", "fast" };
+		int k = keyword_index(val, names, 3);
+		if (k < 0)
+			return usage_error("unknown -speedcheck '%s' (available: false, true, fast)", val);
+		o->speedcheck = (enum weft_speed)k;
+		break;
+	}
+	case OPT_NSHOW:
+		if (!parse_long(val, 1, LONG_MAX, &num))
+			return usage_error("-nshow wants a number of graphs from 1 on, not '%s'", val);
+		o->nshow = num;
+		break;
+	case OPT_SHOWONE:
+		if (!parse_bool(val, &flag))
+			return usage_error("-showone wants true or false, not '%s'", val);
+		if (flag)
+			o->nshow = 1;
+		break;
+	case OPT_HEXA:
+		if (!parse_bool(val, &flag))
+			return usage_error("-hexa wants true or false, not '%s'", val);
+		o->hexa = flag;
+		break;
+	case OPT_INITWRITES:
+		if (!parse_bool(val, &flag))
+			return usage_error("-initwrites wants true or false, not '%s'", val);
+		if (!flag)
+			note("-initwrites false: weft always represents initial values as write events%s%s", "", "");
+		break;
+	}
+	return 0;
+}
+
+/* A herd7 option weft does not run: a note for one that only shapes
+ * herd's own output, an error for one that would change results.  *skip
+ * gets how many following arguments it consumes.  Returns 0 or 2. */
+static int herd_only_option(const char *a, const char *name, size_t len, bool has_value, int *skip)
+{
+	bool takes_arg;
+	const char *why;
+	*skip = 0;
+	switch (herd_option_fate(name, len, &takes_arg, &why)) {
+	case HERD_OPT_UNKNOWN:
+		return usage_error("unknown option '%s'", a);
+	case HERD_OPT_REFUSED:
+		fprintf(stderr, "weft: herd7's option '%s' %s, which weft cannot honour\n"
+			"Try 'weft -help'.\n", a, why);
+		return 2;
+	case HERD_OPT_IGNORED:
+		if (takes_arg && !has_value)
+			*skip = 1;
+		note("herd7's option %s %s: ignored", a, why);
+		return 0;
+	}
+	return 0;
+}
+
+int options_apply_named(weft_options *o, const char *name, const char *value, const char *origin)
+{
+	const opt_spec *s = find_spec(name, strlen(name));
+	bool cells_given = false;
+	if (!s) {
+		bool takes_arg;
+		const char *why;
+		switch (herd_option_fate(name, strlen(name), &takes_arg, &why)) {
+		case HERD_OPT_UNKNOWN:
+			fprintf(stderr, "%s: error: unknown key '%s' in configuration file\n", origin, name);
+			return 2;
+		case HERD_OPT_REFUSED:
+			fprintf(stderr, "%s: error: key '%s' %s, which weft cannot honour\n", origin, name, why);
+			return 2;
+		case HERD_OPT_IGNORED:
+			fprintf(stderr, "%s: note: key '%s' %s: ignored\n", origin, name, why);
+			return 0;
+		}
+	}
+	/* the value outlives the configuration file's line buffer */
+	char *copy = xstrdup(value);
+	push(&o->owned, copy);
+	if (!s->arg) {
+		/* a flag in a configuration file reads `key true|false` */
+		bool on;
+		if (!parse_bool(copy, &on)) {
+			fprintf(stderr, "%s: error: key '%s' wants true or false, not '%s'\n", origin, name, copy);
+			return 2;
+		}
+		return on ? apply(o, s, NULL, &cells_given) : 0;
+	}
+	/* herd keeps the last model; weft's -model repeats, so a model from
+	 * a configuration file stands in only when none is given */
+	if (s->id == OPT_MODEL) {
+		o->conf_model = copy;
+		return 0;
+	}
+	return apply(o, s, copy, &cells_given);
 }
 
 int options_parse(weft_options *o, int argc, char **argv)
@@ -380,11 +658,6 @@ int options_parse(weft_options *o, int argc, char **argv)
 	o->action = ACT_RUN;
 	o->format = FMT_HERD;
 	o->engine = NULL;   /* resolved after the loop: see check_combinations */
-	/* Every list holds at most argc entries, so one allocation each. */
-	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
-			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks, &o->conds };
-	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
-		lists[i]->v = xcalloc((size_t)argc, sizeof *lists[i]->v);
 	bool only_inputs = false, cells_given = false;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -406,12 +679,23 @@ int options_parse(weft_options *o, int argc, char **argv)
 			len = 1;
 		}
 		const opt_spec *s = find_spec(name, len);
-		if (!s)
-			return usage_error("unknown option '%s'", a);
+		if (!s) {
+			int skip;
+			int rc = herd_only_option(a, name, len, eq != NULL, &skip);
+			if (rc)
+				return rc;
+			if (skip && i + 1 >= argc)
+				return usage_error("option '%s' needs an argument", a);
+			i += skip;
+			continue;
+		}
 		const char *val = glued;
 		if (s->arg && !val) {
 			if (eq)
 				val = eq + 1;
+			else if (arg_optional(s->id) && !(i + 1 < argc && (!strcmp(argv[i + 1], "true") ||
+								  !strcmp(argv[i + 1], "false"))))
+				val = NULL;   /* herd's boolean left out: true */
 			else if (i + 1 < argc)
 				val = argv[++i];
 			else
@@ -419,128 +703,35 @@ int options_parse(weft_options *o, int argc, char **argv)
 		} else if (!s->arg && eq) {
 			return usage_error("option '%s' takes no argument", a);
 		}
-		long num;
-		switch (s->id) {
-		case OPT_HELP: o->action = ACT_HELP; break;
-		case OPT_VERSION: o->action = ACT_VERSION; break;
-		case OPT_CHECK: o->action = ACT_CHECK; break;
-		case OPT_DUMP: o->action = ACT_DUMP; break;
-		case OPT_MODEL: push(&o->models, val); break;
-		case OPT_ENGINE:
-			if (!engine_exists(val))
-				return usage_error("unknown engine '%s' (available: enumerate, rsmc)", val);
-			o->engine = val;
-			o->engine_given = true;
-			break;
-		case OPT_INCLUDE: push(&o->include, val); break;
-		case OPT_TIMEOUT:
-			if (!parse_seconds(val, &o->timeout))
-				return usage_error("-timeout wants a number of seconds, not '%s'", val);
-			break;
-		case OPT_STATS: o->stats = true; break;
-		case OPT_FORMAT:
-			if (!strcmp(val, "herd"))
-				o->format = FMT_HERD;
-			else if (!strcmp(val, "yaml"))
-				o->format = FMT_YAML;
-			else
-				return usage_error("unknown format '%s' (available: herd, yaml)", val);
-			break;
-		case OPT_JOBS:
-			/* Each worker holds three pipes open in the parent. */
-			if (!parse_long(val, 1, 256, &num))
-				return usage_error("-j wants a number of workers from 1 to 256, not '%s'", val);
-			o->jobs = (int)num;
-			break;
-		case OPT_MAXMEM:
-			if (!parse_long(val, 1, LONG_MAX / (1024 * 1024), &num))
-				return usage_error("-maxmem wants a number of megabytes, not '%s'", val);
-			o->maxmem_mb = num;
-			break;
-		case OPT_UNROLL:
-			if (!parse_long(val, 0, 1000000, &num))
-				return usage_error("-unroll wants a number of times from 0 on, not '%s'", val);
-			o->unroll = (int)num;
-			break;
-		case OPT_QUIET: o->quiet = true; break;
-		case OPT_FAILURES_OK: o->failures_ok = true; break;
-		case OPT_SELECT: push(&o->select, val); break;
-		case OPT_NAMES: push(&o->names_files, val); break;
-		case OPT_EXCL:
-			/* herd7's -excl takes a file of names; a regex is handier.
-			 * An existing file wins: write a regex that is not a file
-			 * name (e.g. "(?:NAME)") to force the regex reading. */
-			push(is_regular_file(val) || looks_like_path(val) ? &o->excl_files : &o->excl_regex, val);
-			break;
-		case OPT_EXPECT: push(&o->expect_files, val); break;
-		case OPT_SHARD:
-			if (!parse_shard(val, &o->shard_k, &o->shard_n))
-				return usage_error("-shard wants K/N with 1 <= K <= N, not '%s'", val);
-			break;
-		case OPT_TABLE: {
-			static const char *const names[] = { "markdown", "latex", "csv", "latex-doc", "html" };
-			int k = keyword_index(val, names, 5);
-			if (k < 0)
-				return usage_error("unknown table format '%s' (available: markdown, latex, "
-						   "latex-doc, csv, html)", val);
-			o->table = (enum weft_table)(TBL_MARKDOWN + k);
-			break;
-		}
-		case OPT_CELLS: {
-			static const char *const names[] = { "verdict", "counts", "states" };
-			int k = keyword_index(val, names, 3);
-			if (k < 0)
-				return usage_error("unknown table cells '%s' (available: verdict, counts, states)", val);
-			o->cells = (enum weft_cells)k;
-			cells_given = true;
-			break;
-		}
-		case OPT_SHOW: {
-			static const char *const names[] = { "none", "prop", "neg", "all" };
-			int k = keyword_index(val, names, 4);
-			if (k < 0)
-				return usage_error("unknown -show '%s' (available: prop, neg, all, none)", val);
-			o->show = (enum weft_show)k;
-			break;
-		}
-		case OPT_THROUGH: {
-			static const char *const names[] = { "none", "invalid", "all" };
-			int k = keyword_index(val, names, 3);
-			if (k < 0)
-				return usage_error("unknown -through '%s' (available: none, invalid, all)", val);
-			o->through = k > 0;
-			break;
-		}
-		case OPT_SKIPCHECKS:
-			if (!*val)
-				return usage_error("%s wants check names, separated by commas", "-skipchecks");
-			push(&o->skipchecks, val);
-			break;
-		case OPT_CONDS: push(&o->conds, val); break;
-		case OPT_OUTPUT: o->output = val; break;
-		case OPT_HARDWARE: o->hardware = val; break;
-		case OPT_CAPTION: o->caption = val; break;
-		case OPT_LABEL: o->label = val; break;
-		case OPT_EXPLAIN: o->explain = true; break;
-		case OPT_RESULTS: push(&o->results, val); break;
-		case OPT_FORCE: o->force = true; break;
-		case OPT_INTERACTIVE: o->interactive = true; break;
-		}
+		int rc = apply(o, s, val, &cells_given);
+		if (rc)
+			return rc;
 	}
+	if (o->models.n == 0 && o->conf_model)
+		push(&o->models, o->conf_model);
+	/* -speedcheck fast stops inside the enumerator (engine_opts.speedcheck) */
+	/* -speedcheck fast stops inside the enumerator (engine_opts.speedcheck) */
 	if (!o->engine_given)
-		o->engine = o->explain || o->show != SHOW_NONE || o->through || o->skipchecks.n > 0 ? "enumerate"
-											       : "rsmc";
+		o->engine = o->explain || o->show != SHOW_NONE || o->through || o->skipchecks.n > 0 ||
+				    o->speedcheck == SPEED_FAST ? "enumerate" : "rsmc";
+	if (o->speedcheck == SPEED_FAST && strcmp(o->engine, "enumerate") != 0)
+		return usage_error("-speedcheck fast needs -engine enumerate, not %s", o->engine);
+	if (o->nshow && o->show == SHOW_NONE)
+		return usage_error("%s needs -show", o->nshow == 1 ? "-nshow (or -showone)" : "-nshow");
 	int rc = check_combinations(o, cells_given);
 	return rc ? rc : check_results(o);
 }
 
 void options_free(weft_options *o)
 {
+	for (int i = 0; i < o->owned.n; i++)
+		free((char *)o->owned.v[i]);
 	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
-			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks, &o->conds };
+			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks, &o->conds,
+			      &o->libdirs, &o->variants, &o->owned };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
 		free(lists[i]->v);
 		lists[i]->v = NULL;
-		lists[i]->n = 0;
+		lists[i]->n = lists[i]->cap = 0;
 	}
 }

@@ -52,7 +52,15 @@ enum weft_show {
 typedef struct str_list {
 	int n;
 	const char **v;
+	int cap;      /* allocated entries of v */
 } str_list;
+
+/* -speedcheck: herd's Speed tags. */
+enum weft_speed {
+	SPEED_FALSE,  /* list every final state (the default)            */
+	SPEED_TRUE,   /* herd: check the condition early; same output    */
+	SPEED_FAST,   /* stop at the first execution deciding the verdict */
+};
 
 typedef struct weft_options {
 	enum weft_action action;
@@ -101,6 +109,14 @@ typedef struct weft_options {
 	bool force;              /* -force: saved results with missing or
 	                          * repeated shards, or mixed producers, make
 	                          * a table anyway (notes, not errors) */
+	long nshow;              /* -nshow N / -showone: at most N graphs; 0: all */
+	enum weft_speed speedcheck; /* -speedcheck */
+	bool hexa;               /* -hexa: values in hexadecimal in result blocks */
+	str_list libdirs;        /* -set-libdir DIR: cat and .cfg folders after -I */
+	str_list variants;       /* -variant TAGS (noted, no effect) */
+	const char *conf_model;  /* a `model` key of a -conf file: used when no
+	                          * -model is on the command line */
+	str_list owned;          /* strings read from -conf files (owned) */
 	str_list inputs;         /* files, directories, @LIST files */
 } weft_options;
 

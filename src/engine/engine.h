@@ -56,6 +56,11 @@ typedef struct engine_opts {
 	int unroll;     /* backward jumps taken at most this many times per
 	                 * target (herd's -unroll; ENGINE_UNROLL_DEFAULT is
 	                 * herd's default); 0: none is taken                 */
+	bool speedcheck;/* herd's -speedcheck fast: stop at the first counted
+	                 * execution that decides the verdict (a positive one
+	                 * for exists and ~exists, a negative one for forall);
+	                 * the enumerator honours it, the result then holds
+	                 * only what was found until then                    */
 	/* When not NULL, called with candidate_ctx for every complete
 	 * candidate the model judged, allowed or not (those dropped by the
 	 * test's filter or cut by the unroll limit excepted).  Engines that

@@ -120,7 +120,7 @@ static void show_candidate(explainer *e, const engine_candidate *c)
 {
 	bool want = e->o.show == SHOW_WHICH_ALL || (e->o.show == SHOW_WHICH_PROP && c->holds) ||
 		    (e->o.show == SHOW_WHICH_NEG && !c->holds);
-	if (!want)
+	if (!want || (e->o.max_shown > 0 && e->n_shown >= e->o.max_shown))
 		return;
 	/* an execution -through or -skipchecks let through says what would
 	 * have forbidden it */

@@ -122,8 +122,21 @@ static int value_cmp(const litmus_test *t, value a, value b)
 
 /* ---- printing values and locations ---------------------------------------------- */
 
+static void put_value_as(const litmus_test *t, value v, bool hexa, strbuf *out);
+
 static void put_value(const litmus_test *t, value v, strbuf *out)
 {
+	put_value_as(t, v, false, out);
+}
+
+/* herd -hexa prints integers as OCaml's "0x%Lx": the 64-bit two's
+ * complement, so -1 is 0xffffffffffffffff. */
+static void put_value_as(const litmus_test *t, value v, bool hexa, strbuf *out)
+{
+	if (v.loc < 0 && hexa) {
+		sb_printf(out, "0x%llx", (unsigned long long)v.num);
+		return;
+	}
 	if (v.loc < 0) {
 		sb_printf(out, "%lld", (long long)v.num);
 		return;
@@ -298,7 +311,8 @@ static int *lval_order(const litmus_test *t, const test_result *r)
 }
 
 /* One state line's bindings, in herd's order `order` (from lval_order). */
-static void put_state(const litmus_test *t, const test_result *r, const int *order, int state, strbuf *b)
+static void put_state(const litmus_test *t, const test_result *r, const int *order, int state, bool hexa,
+		      strbuf *b)
 {
 	const value *v = r->states[state].vals;
 	for (int i = 0; i < r->n_lvals; i++) {
@@ -307,7 +321,7 @@ static void put_state(const litmus_test *t, const test_result *r, const int *ord
 			sb_putc(b, ' ');
 		put_lval(t, r->lvals[k], b);
 		sb_putc(b, '=');
-		put_value(t, v[k], b);
+		put_value_as(t, v[k], hexa, b);
 		sb_putc(b, ';');
 	}
 }
@@ -317,13 +331,20 @@ char *report_state_line(const litmus_test *t, const test_result *r, int state)
 	int *order = lval_order(t, r);
 	strbuf b = { 0 };
 	sb_puts(&b, "");
-	put_state(t, r, order, state, &b);
+	put_state(t, r, order, state, false, &b);
 	free(order);
 	return sb_take(&b);
 }
 
 void report_herd(FILE *out, const litmus_test *t, const test_result *r, bool print_time, bool stats)
 {
+	herd_report_opts ro = { print_time, stats, false };
+	report_herd_opts(out, t, r, &ro);
+}
+
+void report_herd_opts(FILE *out, const litmus_test *t, const test_result *r, const herd_report_opts *ro)
+{
+	bool print_time = ro->print_time, stats = ro->stats;
 	if (r->timed_out)
 		return;
 	const char *name = t->name ? t->name : "?";
@@ -338,7 +359,7 @@ void report_herd(FILE *out, const litmus_test *t, const test_result *r, bool pri
 	sort_ctx sc = { t, r, order };
 	merge_sort(&sc, idx, tmp, r->n_states);
 	for (int s = 0; s < r->n_states; s++) {
-		put_state(t, r, order, idx[s], &b);
+		put_state(t, r, order, idx[s], ro->hexa, &b);
 		sb_putc(&b, '\n');
 	}
 	free(idx);

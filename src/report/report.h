@@ -33,6 +33,15 @@
 
 void report_herd(FILE *out, const litmus_test *t, const test_result *r, bool print_time, bool stats);
 
+/* The same with every knob: */
+typedef struct herd_report_opts {
+	bool print_time;  /* the Time line                                    */
+	bool stats;       /* weft's Stats line after the Hash                 */
+	bool hexa;        /* -hexa: integers of the state lines as 0x... (the
+	                   * 64-bit two's complement, as herd's "0x%Lx")      */
+} herd_report_opts;
+void report_herd_opts(FILE *out, const litmus_test *t, const test_result *r, const herd_report_opts *ro);
+
 /* The test's hash: the file's own Hash= value when it has one, else the
  * digest herd7 computes (test_hash.c explains it).  hex gets 32 lowercase
  * hex digits and a NUL. */

@@ -216,6 +216,7 @@ typedef struct explain_opts {
 	enum show_which show;    /* executions to draw                          */
 	const char *dot_dir;     /* where .dot files go (show or explain)       */
 	const char *model_key;   /* for file names and headings                 */
+	long max_shown;          /* -nshow: at most this many graphs; 0: all    */
 } explain_opts;
 
 /* Collects what -explain and -show need while an engine runs: pass

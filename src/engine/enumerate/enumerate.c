@@ -39,7 +39,8 @@ typedef struct enum_ctx {
 	long combinations;          /* path combinations tried               */
 	double timeout;
 	struct timespec start;
-	bool stop;                  /* timeout or model failure              */
+	bool stop;                  /* timeout, model failure, or speedcheck */
+	bool speedcheck;            /* stop once the verdict is decided      */
 	bool failed;                /* the model could not evaluate          */
 	void (*on_candidate)(void *ctx, const engine_candidate *cand);
 	void *candidate_ctx;
@@ -103,6 +104,8 @@ static void judge(enum_ctx *c)
 		c->on_candidate(c->candidate_ctx, &cand);
 	}
 	result_count_execution(r, &c->states, t, &v, c->toofar, final_value, c, c->state_vals);
+	if (c->speedcheck && (t->quant == Q_FORALL ? r->neg > 0 : r->pos > 0))
+		c->stop = true;
 }
 
 /* ---- coherence orders: every permutation of each location's writes ------------- */
@@ -377,6 +380,7 @@ bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, tes
 	c.d = d;
 	c.r = r;
 	c.timeout = o->timeout;
+	c.speedcheck = o->speedcheck;
 	c.on_candidate = o->on_candidate;
 	c.candidate_ctx = o->candidate_ctx;
 	clock_gettime(CLOCK_MONOTONIC, &c.start);
