@@ -52,5 +52,8 @@ int arch_flags_reg(arch_ctx *ctx, const char *canonical_name, int arch_flags);
 int arch_loc(arch_ctx *ctx, const char *name);
 /* A branch op to a label that the parser resolves at the end of the thread. */
 op *arch_add_branch(arch_ctx *ctx, enum branch_cond cond, operand tested, const char *label);
+/* A jump to the end of the thread (PPC's blr as herd runs it): no label;
+ * the parser sets its target to the thread's op count. */
+op *arch_add_exit(arch_ctx *ctx);
 
 #endif

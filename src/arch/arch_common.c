@@ -86,3 +86,12 @@ op *arch_add_branch(arch_ctx *ctx, enum branch_cond cond, operand tested, const 
 	o->label = xstrdup(label ? label : "");
 	return o;
 }
+
+op *arch_add_exit(arch_ctx *ctx)
+{
+	op *o = arch_add_op(ctx, OP_BRANCH);
+	o->cond = BR_ALWAYS;
+	o->label = NULL;
+	o->target = -1;   /* the end of the thread, set by the parser */
+	return o;
+}

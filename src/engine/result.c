@@ -154,6 +154,20 @@ void test_result_free(test_result *r)
 	memset(r, 0, sizeof *r);
 }
 
+/* An engine's final values, wrapped to the types of the locations, as
+ * herd shows and compares them (value_type.c). */
+typedef struct typed_reader {
+	value (*final)(void *ctx, lval lv);
+	void *ctx;
+	const litmus_test *t;
+} typed_reader;
+
+static value typed_final(void *vctx, lval lv)
+{
+	const typed_reader *tr = vctx;
+	return lval_final_value(tr->t, lv, tr->final(tr->ctx, lv));
+}
+
 void result_count_execution(test_result *r, state_table *tab, const litmus_test *t, const cat_verdict *v,
 			    bool toofar, value (*final)(void *ctx, lval lv), void *ctx, value *vals)
 {
@@ -167,13 +181,14 @@ void result_count_execution(test_result *r, state_table *tab, const litmus_test 
 		return;
 	}
 	r->stats.complete++;
-	bool holds = t->cond ? cond_eval(t->cond, final, ctx) : true;
+	typed_reader tr = { final, ctx, t };
+	bool holds = t->cond ? cond_eval(t->cond, typed_final, &tr) : true;
 	if (holds)
 		r->pos++;
 	else
 		r->neg++;
 	for (int i = 0; i < r->n_lvals; i++)
-		vals[i] = final(ctx, r->lvals[i]);
+		vals[i] = typed_final(&tr, r->lvals[i]);
 	result_add_state(r, tab, vals, holds);
 	for (int i = 0; i < v->n_flags; i++)
 		result_add_flag(r, v->flags[i]);

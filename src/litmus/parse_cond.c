@@ -282,6 +282,14 @@ bool parse_constraints(parser *p)
 		advance(&cp);
 	} else if (q.kind == T_LPAR) {
 		t->quant = Q_EXISTS; /* herd reads a bare `(prop)` as exists */
+	} else if (q.kind == T_EOF) {
+		/* herd reads a test without a condition as `forall true`: its
+		 * block lists the states of the locations list */
+		t->quant = Q_FORALL;
+		t->cond = xcalloc(1, sizeof *t->cond);
+		t->cond->kind = COND_TRUE;
+		t->cond->loc = q.loc;
+		return true;
 	} else if (tok_is(&q, "observed") || tok_is(&q, "Observed") || tok_is(&q, "cases")) {
 		diag_error(p->d, q.loc, "'%.*s' conditions are not supported", (int)q.len, q.start);
 		return false;

@@ -247,6 +247,8 @@ static bool resolve_branches(parser *p, thread *th)
 	int reported = 0;
 	for (int i = 0; i < th->n_ops; i++) {
 		op *o = &th->ops[i];
+		if (o->kind == OP_BRANCH && !o->label && o->target < 0)
+			o->target = th->n_ops;   /* arch_add_exit: the end of the thread */
 		if (o->kind != OP_BRANCH || !o->label)
 			continue;
 		int j;

@@ -4,6 +4,44 @@
 
 #include "prog.h"
 
+/* The low `bytes` bytes of x, sign- or zero-extended. */
+static int64_t extend(uint64_t x, int bytes, bool sign)
+{
+	if (bytes >= 8)
+		return (int64_t)x;
+	unsigned bits = 8u * (unsigned)bytes;
+	uint64_t low = x & ((UINT64_C(1) << bits) - 1);
+	uint64_t top = UINT64_C(1) << (bits - 1);
+	return sign && (low & top) ? (int64_t)(low | ~((UINT64_C(1) << bits) - 1)) : (int64_t)low;
+}
+
+static uint64_t rotl64(uint64_t x, uint64_t n)
+{
+	n &= 63;
+	return n ? (x << n) | (x >> (64 - n)) : x;
+}
+
+/* Shifts and rotations of x by y (see prog.h). */
+static uint64_t shift(enum alu_op k, uint64_t x, uint64_t y)
+{
+	switch (k) {
+	case ALU_SHL: return y >= 64 ? 0 : x << y;
+	case ALU_SHRU: return y >= 64 ? 0 : x >> y;
+	case ALU_SHRS: {
+		uint64_t sign = (x >> 63) ? ~UINT64_C(0) : 0;
+		if (y >= 64)
+			return sign;
+		return y ? (x >> y) | (sign << (64 - y)) : x;
+	}
+	case ALU_ROTL32: {
+		uint64_t w = x & UINT64_C(0xffffffff);
+		return rotl64(w | (w << 32), y);
+	}
+	case ALU_ROTL64: return rotl64(x, y);
+	default: return 0;
+	}
+}
+
 /* Integer arithmetic, with addresses allowed only where they make sense
  * (address +/- integer, difference or comparison of addresses). */
 bool op_alu(enum alu_op k, value a, value b, value *r)
@@ -51,6 +89,35 @@ bool op_alu(enum alu_op k, value a, value b, value *r)
 			*r = value_int(a.loc < b.loc ? -1 : 1);
 		else
 			*r = value_int(a.num < b.num ? -1 : 1);
+		return true;
+	case ALU_SEXT:
+	case ALU_ZEXT:
+		if (!ib || b.num < 1 || b.num > 8)
+			return false;
+		*r = ia ? value_int(extend(x, (int)b.num, k == ALU_SEXT)) : a;
+		return true;
+	case ALU_CMPU:
+		if (ia && ib) {
+			*r = value_int(x == y ? 0 : x < y ? -1 : 1);
+			return true;
+		}
+		return op_alu(ALU_CMP, a, b, r);
+	case ALU_CRBITS:
+		if (a.loc == VALUE_FLAGS_CLEAR_LOC)
+			*r = value_int(0);
+		else if (ia)
+			*r = value_int(a.num < 0 ? 8 : a.num > 0 ? 4 : 2);
+		else
+			*r = value_int(4);   /* an address compares greater than 0 */
+		return true;
+	case ALU_SHL:
+	case ALU_SHRU:
+	case ALU_SHRS:
+	case ALU_ROTL32:
+	case ALU_ROTL64:
+		if (!ia || !ib)
+			return false;
+		*r = value_int((int64_t)shift(k, x, y));
 		return true;
 	case ALU_MUL:
 	case ALU_DIV:

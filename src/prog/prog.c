@@ -344,7 +344,9 @@ static void access_attrs(const op *o, strbuf *out)
 static const char *const alu_names[] = {
 	[ALU_MOV] = "mov", [ALU_ADD] = "add", [ALU_SUB] = "sub", [ALU_MUL] = "mul",
 	[ALU_DIV] = "div", [ALU_AND] = "and", [ALU_OR] = "or",   [ALU_XOR] = "xor",
-	[ALU_CMP] = "cmp",
+	[ALU_CMP] = "cmp", [ALU_SHL] = "shl", [ALU_SHRU] = "shru", [ALU_SHRS] = "shrs",
+	[ALU_ROTL32] = "rotl32", [ALU_ROTL64] = "rotl64", [ALU_SEXT] = "sext", [ALU_ZEXT] = "zext",
+	[ALU_CMPU] = "cmpu", [ALU_CRBITS] = "crbits",
 };
 
 static const char *const branch_names[] = {
@@ -356,7 +358,7 @@ static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf
 {
 	switch (o->kind) {
 	case OP_ALU:
-		sb_printf(out, "alu %s ", (unsigned)o->alu <= ALU_CMP ? alu_names[o->alu] : "?");
+		sb_printf(out, "alu %s ", (unsigned)o->alu <= ALU_CRBITS ? alu_names[o->alu] : "?");
 		reg_print(th, o->dst, out);
 		sb_puts(out, " <- ");
 		operand_print(t, th, o->a, out);
@@ -393,7 +395,7 @@ static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf
 			sb_putc(out, ' ');
 			operand_print(t, th, o->a, out);
 		}
-		sb_printf(out, " -> %s (op %d)", o->label ? o->label : "?", o->target);
+		sb_printf(out, " -> %s (op %d)", o->label ? o->label : "end", o->target);
 		break;
 	}
 }

@@ -74,6 +74,21 @@ enum alu_op {
 	ALU_ADD, ALU_SUB, ALU_MUL, ALU_DIV, ALU_AND, ALU_OR, ALU_XOR,
 	ALU_CMP, /* dst = sign(a - b) as -1 / 0 / 1, signed comparison: the
 	          * "flags"/"cr0" pseudo-register that branches test */
+	/* Bit operations on integers (64-bit two's complement).  Shift
+	 * amounts are b; one of 64 or more gives 0 (SHRS: the sign). */
+	ALU_SHL,    /* a << b                                             */
+	ALU_SHRU,   /* a >> b, zeros shifted in                           */
+	ALU_SHRS,   /* a >> b, the sign shifted in                        */
+	ALU_ROTL32, /* the low word of a in both halves, rotated left by
+	             * b mod 64 (POWER's ROTL32, as herd computes it)      */
+	ALU_ROTL64, /* a rotated left by b mod 64                         */
+	ALU_SEXT,   /* the low b bytes of a, sign-extended; an address is
+	             * kept as it is (a pointer loaded by lwa)             */
+	ALU_ZEXT,   /* the low b bytes of a, zero-extended; an address is
+	             * kept as it is (a pointer loaded by lwz)             */
+	ALU_CMPU,   /* as ALU_CMP, comparing integers as unsigned         */
+	ALU_CRBITS, /* a condition register as POWER's CR field bits:
+	             * LT 8, GT 4, EQ 2, cleared 0 (mfcr)                 */
 };
 
 enum branch_cond {
@@ -238,6 +253,27 @@ bool op_branch_taken(enum branch_cond c, value v);
  * herd's "unrolling limit exceeded at LABEL" warning names; NULL when t
  * has no loop.  *in gets its thread. */
 const op *litmus_first_back_jump(const litmus_test *t, const thread **in);
+
+/* ---- typed values (value_type.c) ---------------------------------------- */
+
+/* An integer type as herd sees it: width and signedness. */
+typedef struct int_type {
+	int bytes;
+	bool is_signed;
+} int_type;
+
+/* The integer type of a declared type name; NULL is herd's default,
+ * "int".  False for a type that is no integer (a pointer, ins_t). */
+bool int_type_of(const char *declared, int_type *out);
+/* What the init block declares lv to be, or NULL. */
+const char *lval_declared_type(const litmus_test *t, lval lv);
+/* v wrapped around to the type (an address or flags value unchanged). */
+value value_in_type(value v, int_type ty);
+/* v as the final value of lv: wrapped to its type, as herd shows and
+ * compares final states. */
+value lval_final_value(const litmus_test *t, lval lv, value v);
+/* lv is declared a 64-bit unsigned type (printed as unsigned). */
+bool lval_is_unsigned64(const litmus_test *t, lval lv);
 
 /* Print the program in weft's stable `-dump` form. */
 void litmus_test_dump(const litmus_test *t, FILE *out);

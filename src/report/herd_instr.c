@@ -178,7 +178,7 @@ static int ppc_crf(const char *a)
 static void ppc_print(const insn *in, label_renamer rename, void *ctx, strbuf *out)
 {
 	static const char *const dform[] = { "lwz", "stw", "lbz", "lhz", "stb", "sth", "lwzu", "stwu",
-	                                     "lmw", "stmw", NULL };
+	                                     "lmw", "stmw", "lwa", NULL };
 	static const char *const bcc[] = { "beq", "bne", "blt", "bge", "bgt", "ble", NULL };
 	char mn[32];
 	strcpy(mn, in->mnemonic);
@@ -192,8 +192,28 @@ static void ppc_print(const insn *in, label_renamer rename, void *ctx, strbuf *o
 		strcpy(mn, "lwzx");
 	else if (!strcmp(mn, "stdx"))
 		strcpy(mn, "stwx");
+	/* herd reads hwsync as its sync */
+	else if (!strcmp(mn, "hwsync"))
+		strcpy(mn, "sync");
 	int n = in->n_args;
 	char *const *a = in->args;
+	/* herd's printers of these put a blank after some commas:
+	 * "rlwinm r3,r4,5, 0,31" and "extsw r0, r1" */
+	if ((!strcmp(mn, "rlwinm") || !strcmp(mn, "rlwimi")) && n == 5) {
+		sb_printf(out, "%s ", mn);
+		for (int i = 0; i < 5; i++) {
+			sb_puts(out, i == 0 ? "" : i == 3 ? ", " : ",");
+			ppc_operand(out, a[i]);
+		}
+		return;
+	}
+	if (!strcmp(mn, "extsw") && n == 2) {
+		sb_puts(out, "extsw ");
+		ppc_operand(out, a[0]);
+		sb_puts(out, ", ");
+		ppc_operand(out, a[1]);
+		return;
+	}
 	if ((!strcmp(mn, "b") || !strcmp(mn, "bl")) && n >= 1) {
 		sb_puts(out, mn);
 		sb_puts(out, "   ");
@@ -212,7 +232,8 @@ static void ppc_print(const insn *in, label_renamer rename, void *ctx, strbuf *o
 	sb_putc(out, ' ');
 	int i = 0;
 	bool comma = false;
-	if ((!strcmp(mn, "cmpw") || !strcmp(mn, "cmpwi")) && n == 3 && ppc_crf(a[0]) >= 0) {
+	if ((!strcmp(mn, "cmpw") || !strcmp(mn, "cmpwi") || !strcmp(mn, "cmplwi")) && n == 3 &&
+	    ppc_crf(a[0]) >= 0) {
 		/* herd omits field cr0 */
 		if (ppc_crf(a[0]) != 0) {
 			sb_printf(out, "cr%d", ppc_crf(a[0]));

@@ -321,7 +321,10 @@ static void put_state(const litmus_test *t, const test_result *r, const int *ord
 			sb_putc(b, ' ');
 		put_lval(t, r->lvals[k], b);
 		sb_putc(b, '=');
-		put_value_as(t, v[k], hexa, b);
+		if (!hexa && v[k].loc == -1 && v[k].num < 0 && lval_is_unsigned64(t, r->lvals[k]))
+			sb_printf(b, "%llu", (unsigned long long)v[k].num);
+		else
+			put_value_as(t, v[k], hexa, b);
 		sb_putc(b, ';');
 	}
 }

@@ -364,10 +364,14 @@ static void test_ppc_alu(void)
 		ALU(&f, 0, ALU_CMP, "cr7", REG(&f, "r3"), INT(-1));
 	if (TRANSLATES(&f, "cmpd r1,r2", 1))
 		ALU(&f, 0, ALU_CMP, "cr0", REG(&f, "r1"), REG(&f, "r2"));
-	if (TRANSLATES(&f, "cmplw r1,r2", 1))
-		ALU(&f, 0, ALU_CMP, "cr0", REG(&f, "r1"), REG(&f, "r2"));
+	/* logical word compares: the low words, compared unsigned */
+	if (TRANSLATES(&f, "cmplw r1,r2", 3)) {
+		ALU(&f, 0, ALU_ZEXT, "#tmp", REG(&f, "r1"), INT(4));
+		ALU(&f, 1, ALU_ZEXT, "#tmp2", REG(&f, "r2"), INT(4));
+		ALU(&f, 2, ALU_CMPU, "cr0", REG(&f, "#tmp"), REG(&f, "#tmp2"));
+	}
 	if (TRANSLATES(&f, "cmpld cr2,r1,r2", 1))
-		ALU(&f, 0, ALU_CMP, "cr2", REG(&f, "r1"), REG(&f, "r2"));
+		ALU(&f, 0, ALU_CMPU, "cr2", REG(&f, "r1"), REG(&f, "r2"));
 	fx_close(&f);
 }
 
@@ -375,41 +379,64 @@ static void test_ppc_memory(void)
 {
 	fixture f;
 	fx_open(&f, "PPC");
-	if (TRANSLATES(&f, "lwz r3,0(r2)", 1))
+	if (TRANSLATES(&f, "lwz r3,0(r2)", 2)) {
 		LOAD(&f, 0, "r3", AT(REG(&f, "r2"), NONE(), 0), 4, 0);
-	if (TRANSLATES(&f, "lwz r1, 4(r5)", 1))
+		ALU(&f, 1, ALU_ZEXT, "r3", REG(&f, "r3"), INT(4));
+	}
+	if (TRANSLATES(&f, "lwz r1, 4(r5)", 2)) {
 		LOAD(&f, 0, "r1", AT(REG(&f, "r5"), NONE(), 4), 4, 0);
-	if (TRANSLATES(&f, "lwz r1,0,r4", 1))
+		ALU(&f, 1, ALU_ZEXT, "r1", REG(&f, "r1"), INT(4));
+	}
+	if (TRANSLATES(&f, "lwz r1,0,r4", 2)) {
 		LOAD(&f, 0, "r1", AT(REG(&f, "r4"), NONE(), 0), 4, 0);
-	if (TRANSLATES(&f, "lwz r12,0, r2", 1))
+		ALU(&f, 1, ALU_ZEXT, "r1", REG(&f, "r1"), INT(4));
+	}
+	if (TRANSLATES(&f, "lwz r12,0, r2", 2)) {
 		LOAD(&f, 0, "r12", AT(REG(&f, "r2"), NONE(), 0), 4, 0);
-	if (TRANSLATES(&f, "lwz r1,-8(r2)", 1))
+		ALU(&f, 1, ALU_ZEXT, "r12", REG(&f, "r12"), INT(4));
+	}
+	if (TRANSLATES(&f, "lwz r1,-8(r2)", 2)) {
 		LOAD(&f, 0, "r1", AT(REG(&f, "r2"), NONE(), -8), 4, 0);
+		ALU(&f, 1, ALU_ZEXT, "r1", REG(&f, "r1"), INT(4));
+	}
 	if (TRANSLATES(&f, "ld  r5,0(r4)", 1))
 		LOAD(&f, 0, "r5", AT(REG(&f, "r4"), NONE(), 0), 8, 0);
 	if (TRANSLATES(&f, "ld  r6,0,r5", 1))
 		LOAD(&f, 0, "r6", AT(REG(&f, "r5"), NONE(), 0), 8, 0);
-	if (TRANSLATES(&f, "lbz r1,0(r2)", 1))
+	if (TRANSLATES(&f, "lbz r1,0(r2)", 2)) {
 		LOAD(&f, 0, "r1", AT(REG(&f, "r2"), NONE(), 0), 1, 0);
-	if (TRANSLATES(&f, "lhz r1,2(r2)", 1))
+		ALU(&f, 1, ALU_ZEXT, "r1", REG(&f, "r1"), INT(1));
+	}
+	if (TRANSLATES(&f, "lhz r1,2(r2)", 2)) {
 		LOAD(&f, 0, "r1", AT(REG(&f, "r2"), NONE(), 2), 2, 0);
-	if (TRANSLATES(&f, "lwz r4,0(%t1)", 1))
+		ALU(&f, 1, ALU_ZEXT, "r1", REG(&f, "r1"), INT(2));
+	}
+	if (TRANSLATES(&f, "lwz r4,0(%t1)", 2)) {
 		LOAD(&f, 0, "r4", AT(REG(&f, "%t1"), NONE(), 0), 4, 0);
-	if (TRANSLATES(&f, "lwzx r5,r4,r6", 1))
+		ALU(&f, 1, ALU_ZEXT, "r4", REG(&f, "r4"), INT(4));
+	}
+	if (TRANSLATES(&f, "lwzx r5,r4,r6", 2)) {
 		LOAD(&f, 0, "r5", AT(REG(&f, "r4"), REG(&f, "r6"), 0), 4, 0);
-	if (TRANSLATES(&f, "lwzx r4,r3,%z1", 1))
+		ALU(&f, 1, ALU_ZEXT, "r5", REG(&f, "r5"), INT(4));
+	}
+	if (TRANSLATES(&f, "lwzx r4,r3,%z1", 2)) {
 		LOAD(&f, 0, "r4", AT(REG(&f, "r3"), REG(&f, "%z1"), 0), 4, 0);
+		ALU(&f, 1, ALU_ZEXT, "r4", REG(&f, "r4"), INT(4));
+	}
 	/* Indexed forms: rA = r0 means 0. */
-	if (TRANSLATES(&f, "lwzx r5,r0,r6", 1))
+	if (TRANSLATES(&f, "lwzx r5,r0,r6", 2)) {
 		LOAD(&f, 0, "r5", AT(NONE(), REG(&f, "r6"), 0), 4, 0);
+		ALU(&f, 1, ALU_ZEXT, "r5", REG(&f, "r5"), INT(4));
+	}
 	if (TRANSLATES(&f, "ldx r5,r4,r6", 1))
 		LOAD(&f, 0, "r5", AT(REG(&f, "r4"), REG(&f, "r6"), 0), 8, 0);
-	if (TRANSLATES(&f, "lwzu r1,8(r2)", 2)) {
+	if (TRANSLATES(&f, "lwzu r1,8(r2)", 3)) {
 		LOAD(&f, 0, "r1", AT(REG(&f, "r2"), NONE(), 8), 4, 0);
-		ALU(&f, 1, ALU_ADD, "r2", REG(&f, "r2"), INT(8));
+		ALU(&f, 1, ALU_ZEXT, "r1", REG(&f, "r1"), INT(4));
+		ALU(&f, 2, ALU_ADD, "r2", REG(&f, "r2"), INT(8));
 	}
 	/* No update when rA is the target (herd's reading of the invalid form). */
-	TRANSLATES(&f, "lwzu r2,8(r2)", 1);
+	TRANSLATES(&f, "lwzu r2,8(r2)", 2);
 
 	if (TRANSLATES(&f, "stw r1,0(r2)", 1))
 		STORE(&f, 0, AT(REG(&f, "r2"), NONE(), 0), REG(&f, "r1"), 4, 0);
@@ -440,10 +467,14 @@ static void test_ppc_memory(void)
 
 	/* Reservations: lwarx/stwcx. carry EX; stwcx. leaves cr0 = 0 (EQ)
 	 * on success and non-zero on failure. */
-	if (TRANSLATES(&f, "lwarx r4,r0,r3", 1))
+	if (TRANSLATES(&f, "lwarx r4,r0,r3", 2)) {
 		LOAD(&f, 0, "r4", AT(NONE(), REG(&f, "r3"), 0), 4, ACC_EXCL);
-	if (TRANSLATES(&f, "lwarx r4,r2,r3", 1))
+		ALU(&f, 1, ALU_ZEXT, "r4", REG(&f, "r4"), INT(4));
+	}
+	if (TRANSLATES(&f, "lwarx r4,r2,r3", 2)) {
 		LOAD(&f, 0, "r4", AT(REG(&f, "r2"), REG(&f, "r3"), 0), 4, ACC_EXCL);
+		ALU(&f, 1, ALU_ZEXT, "r4", REG(&f, "r4"), INT(4));
+	}
 	if (TRANSLATES(&f, "stwcx. r4,r0,r3", 2)) {
 		STCOND(&f, 0, "cr0", AT(NONE(), REG(&f, "r3"), 0), REG(&f, "r4"), 4, ACC_EXCL);
 		ALU(&f, 1, ALU_CMP, "cr0", REG(&f, "cr0"), INT(1));

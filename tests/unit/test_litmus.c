@@ -191,15 +191,17 @@ static void test_table(void)
 		" L0: li r4,2     ;\n"
 		" L1:             ;\n"
 		"exists (0:r3=0)\n",
-		"  label L0 -> op 4\n  label L1 -> op 5\n  instr 2 \"beq L0\"\n"
-		"    op 2 branch eq cr0 -> L0 (op 4)\n  instr 4 \"li r4,2\"\n  label L9 -> op 0");
+		"  label L0 -> op 5\n  label L1 -> op 6\n  instr 2 \"beq L0\"\n"
+		"    op 3 branch eq cr0 -> L0 (op 5)\n  instr 4 \"li r4,2\"\n  label L9 -> op 0");
 	if (t) {
+		/* lwz is a load and its zero-extension: two ops */
 		thread *th = &t->threads[0];
-		CHECK(th->n_instrs == 5 && th->n_ops == 5, "instrs %d ops %d", th->n_instrs, th->n_ops);
-		CHECK(th->ops[2].kind == OP_BRANCH && th->ops[2].target == 4, "branch target");
+		CHECK(th->n_instrs == 5 && th->n_ops == 6, "instrs %d ops %d", th->n_instrs, th->n_ops);
+		CHECK(th->ops[3].kind == OP_BRANCH && th->ops[3].target == 5, "branch target");
 		CHECK(th->instrs[4].loc.line == 8 && th->instrs[4].loc.col == 6,
 		      "instr loc %d:%d", th->instrs[4].loc.line, th->instrs[4].loc.col);
-		CHECK(th->instrs[1].first_op == 1 && th->instrs[1].n_ops == 1, "op ranges");
+		CHECK(th->instrs[0].n_ops == 2 && th->instrs[1].first_op == 2 && th->instrs[1].n_ops == 1,
+		      "op ranges");
 		CHECK(t->threads[1].n_instrs == 0 && t->threads[1].n_labels == 1, "label-only cell");
 	}
 	litmus_test_free(t);

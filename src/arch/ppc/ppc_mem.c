@@ -1,0 +1,150 @@
+/* ppc_mem.c — PPC loads and stores (see ppc.h): byte, halfword, word and
+ * doubleword; the displacement forms `lwz rD,d(rA)`, the indexed forms
+ * `lwzx rD,rA,rB` (rA = r0 reads as 0), their update forms (rA gets the
+ * effective address, as herd's lwzu/stwu: not into r0, and for loads not
+ * into the loaded register), the algebraic loads (lha, lwa: sign-extended),
+ * and the reservations lwarx/ldarx with stwcx./stdcx.
+ *
+ * A narrow plain load zero-extends what it reads (herd reads `lwz` of a
+ * word holding -1 as 4294967295); an algebraic one sign-extends.  Stores
+ * write the register's value.
+ */
+#include "ppc.h"
+
+enum mem_shape {
+	M_LOAD_D,    /* lwz rD,d(rA)                                         */
+	M_LOAD_X,    /* lwzx rD,rA,rB                                        */
+	M_STORE_D,   /* stw rS,d(rA)                                         */
+	M_STORE_X,   /* stwx rS,rA,rB                                        */
+	M_LARX,      /* lwarx rD,rA,rB                                       */
+	M_STCX,      /* stwcx. rS,rA,rB                                      */
+};
+
+#define UPD PPC_V_UPDATE
+#define SGN PPC_V_SIGNED
+
+static const ppc_form mem_forms[] = {
+	{ "lbz", M_LOAD_D, 0, 1, 0, NULL },
+	{ "lhz", M_LOAD_D, 0, 2, 0, NULL },
+	{ "lwz", M_LOAD_D, 0, 4, 0, NULL },
+	{ "ld", M_LOAD_D, 0, 8, 0, NULL },
+	{ "lha", M_LOAD_D, 0, 2, SGN, NULL },
+	{ "lwa", M_LOAD_D, 0, 4, SGN, NULL },
+	{ "lbzu", M_LOAD_D, 0, 1, UPD, NULL },
+	{ "lhzu", M_LOAD_D, 0, 2, UPD, NULL },
+	{ "lwzu", M_LOAD_D, 0, 4, UPD, NULL },
+	{ "ldu", M_LOAD_D, 0, 8, UPD, NULL },
+	{ "lhau", M_LOAD_D, 0, 2, SGN | UPD, NULL },
+	{ "lbzx", M_LOAD_X, 0, 1, 0, NULL },
+	{ "lhzx", M_LOAD_X, 0, 2, 0, NULL },
+	{ "lwzx", M_LOAD_X, 0, 4, 0, NULL },
+	{ "ldx", M_LOAD_X, 0, 8, 0, NULL },
+	{ "lhax", M_LOAD_X, 0, 2, SGN, NULL },
+	{ "lwax", M_LOAD_X, 0, 4, SGN, NULL },
+	{ "lbzux", M_LOAD_X, 0, 1, UPD, NULL },
+	{ "lhzux", M_LOAD_X, 0, 2, UPD, NULL },
+	{ "lwzux", M_LOAD_X, 0, 4, UPD, NULL },
+	{ "ldux", M_LOAD_X, 0, 8, UPD, NULL },
+	{ "lhaux", M_LOAD_X, 0, 2, SGN | UPD, NULL },
+	{ "lwaux", M_LOAD_X, 0, 4, SGN | UPD, NULL },
+	{ "stb", M_STORE_D, 0, 1, 0, NULL },
+	{ "sth", M_STORE_D, 0, 2, 0, NULL },
+	{ "stw", M_STORE_D, 0, 4, 0, NULL },
+	{ "std", M_STORE_D, 0, 8, 0, NULL },
+	{ "stbu", M_STORE_D, 0, 1, UPD, NULL },
+	{ "sthu", M_STORE_D, 0, 2, UPD, NULL },
+	{ "stwu", M_STORE_D, 0, 4, UPD, NULL },
+	{ "stdu", M_STORE_D, 0, 8, UPD, NULL },
+	{ "stbx", M_STORE_X, 0, 1, 0, NULL },
+	{ "sthx", M_STORE_X, 0, 2, 0, NULL },
+	{ "stwx", M_STORE_X, 0, 4, 0, NULL },
+	{ "stdx", M_STORE_X, 0, 8, 0, NULL },
+	{ "stbux", M_STORE_X, 0, 1, UPD, NULL },
+	{ "sthux", M_STORE_X, 0, 2, UPD, NULL },
+	{ "stwux", M_STORE_X, 0, 4, UPD, NULL },
+	{ "stdux", M_STORE_X, 0, 8, UPD, NULL },
+	{ "lwarx", M_LARX, 0, 4, 0, NULL },
+	{ "ldarx", M_LARX, 0, 8, 0, NULL },
+	{ "stwcx.", M_STCX, 0, 4, 0, NULL },
+	{ "stdcx.", M_STCX, 0, 8, 0, NULL },
+};
+
+/* What a load of `size` bytes leaves in rD: zero- or sign-extended. */
+static void emit_extend(arch_ctx *ctx, const ppc_form *f, int rd)
+{
+	if (f->size < 8)
+		arch_emit_alu(ctx, (f->variant & SGN) ? ALU_SEXT : ALU_ZEXT, rd, arch_opnd_reg(rd),
+			      arch_opnd_int(f->size));
+}
+
+static bool translate_mem(arch_cursor *c, const ppc_form *f)
+{
+	arch_ctx *ctx = c->ctx;
+	int rd, ra, cr;
+	bool ra_is_r0;
+	int64_t d;
+	address addr;
+	bool update = (f->variant & UPD) != 0;
+
+	if (!ppc_read_gpr(c, &rd, NULL) || !ppc_read_comma(c))
+		return false;
+	switch (f->shape) {
+	case M_LOAD_D:
+		if (!ppc_read_dform_addr(c, &d, &ra, &ra_is_r0) || !arch_expect_end(c))
+			return false;
+		arch_emit_load(ctx, rd, arch_address(arch_opnd_reg(ra), arch_opnd_none(), d), f->size, 0);
+		emit_extend(ctx, f, rd);
+		/* The update happens only where herd does it: not into r0 and
+		 * not when it would overwrite the loaded value (an invalid
+		 * form in the ISA). */
+		if (update && !ra_is_r0 && ra != rd)
+			arch_emit_alu(ctx, ALU_ADD, ra, arch_opnd_reg(ra), arch_opnd_int(d));
+		return true;
+	case M_LOAD_X: {
+		if (!ppc_read_xform_addr(c, &addr, &ra, &ra_is_r0) || !arch_expect_end(c))
+			return false;
+		/* the effective address, before the load may overwrite rB */
+		bool upd = update && !ra_is_r0 && ra != rd;
+		int t = upd ? ppc_scratch(ctx, 0) : -1;
+		if (upd)
+			arch_emit_alu(ctx, ALU_ADD, t, addr.base, addr.index);
+		arch_emit_load(ctx, rd, addr, f->size, 0);
+		emit_extend(ctx, f, rd);
+		if (upd)
+			arch_emit_alu(ctx, ALU_MOV, ra, arch_opnd_reg(t), arch_opnd_none());
+		return true;
+	}
+	case M_STORE_D:
+		if (!ppc_read_dform_addr(c, &d, &ra, &ra_is_r0) || !arch_expect_end(c))
+			return false;
+		arch_emit_store(ctx, arch_address(arch_opnd_reg(ra), arch_opnd_none(), d), arch_opnd_reg(rd),
+				f->size, 0);
+		if (update && !ra_is_r0)
+			arch_emit_alu(ctx, ALU_ADD, ra, arch_opnd_reg(ra), arch_opnd_int(d));
+		return true;
+	case M_STORE_X:
+		if (!ppc_read_xform_addr(c, &addr, &ra, &ra_is_r0) || !arch_expect_end(c))
+			return false;
+		arch_emit_store(ctx, addr, arch_opnd_reg(rd), f->size, 0);
+		if (update && !ra_is_r0)
+			arch_emit_alu(ctx, ALU_ADD, ra, arch_opnd_reg(ra), addr.index);
+		return true;
+	case M_LARX:
+		if (!ppc_read_xform_addr(c, &addr, &ra, &ra_is_r0) || !arch_expect_end(c))
+			return false;
+		arch_emit_load(ctx, rd, addr, f->size, ACC_EXCL);
+		emit_extend(ctx, f, rd);
+		return true;
+	case M_STCX:
+		if (!ppc_read_xform_addr(c, &addr, &ra, &ra_is_r0) || !arch_expect_end(c))
+			return false;
+		cr = ppc_cr0(ctx);
+		arch_emit_stcond(ctx, cr, addr, arch_opnd_reg(rd), f->size, ACC_EXCL);
+		/* 1 (stored) -> 0 = EQ; 0 (failed) -> -1 = not EQ: see arch_ppc.c. */
+		arch_emit_alu(ctx, ALU_CMP, cr, arch_opnd_reg(cr), arch_opnd_int(1));
+		return true;
+	}
+	return arch_unsupported(c);
+}
+
+const ppc_family ppc_mem_family = { mem_forms, sizeof mem_forms / sizeof mem_forms[0], translate_mem };
