@@ -57,3 +57,12 @@ def test_expect_input(weft, path):
 @pytest.mark.parametrize("path", inputs("hwlog"), ids=lambda p: p.name)
 def test_hwlog_input(weft, path):
     replay(weft, ["-table", "csv", "-hardware", path, FIXED[0]])
+
+
+@pytest.mark.parametrize("path", inputs("results"), ids=lambda p: p.name)
+def test_results_input(weft, path, tmp_path):
+    for name in ("fuzz.yaml", "fuzz.log"):
+        f = tmp_path / name
+        f.write_bytes(path.read_bytes())
+        replay(weft, ["-table", "csv", "-results", f])
+        replay(weft, ["-table", "html", "-force", "-results", f, "-results", f])

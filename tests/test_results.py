@@ -17,13 +17,13 @@ PPC = LITMUS / "PPC"
 FORMATS = ("markdown", "latex", "latex-doc", "csv", "html")
 
 
-def shards(weft, tmp_path, n, *args, folder=PPC, name="shard"):
+def shards(weft, tmp_path, n, *args, folder=PPC, name="shard", status=0):
     """Run the n shards of a -format yaml run, each to its own file."""
     paths = []
     for k in range(1, n + 1):
         out = tmp_path / f"{name}-{k}.yaml"
         r = weft("-q", "-j", "2", "-format", "yaml", "-shard", f"{k}/{n}", "-o", out, *args, folder)
-        assert r.returncode == 0, r.stderr
+        assert r.returncode == status or (status is None and r.returncode in (0, 1)), r.stderr
         assert r.stdout == "", "with -o the documents go to the file"
         paths.append(out)
     return paths
@@ -48,6 +48,35 @@ def test_joined_shards_give_the_direct_table_byte_for_byte(weft, tmp_path, cells
         assert joined.stdout == direct.stdout, fmt
         assert without_time(joined.stderr) == without_time(direct.stderr)
         assert joined.stdout.count("Allowed") > 0 and joined.stdout.count("Forbidden") > 0
+
+
+def test_failed_tests_join_like_the_direct_run(weft, tmp_path):
+    # a test that times out, one that cannot be parsed, and good ones, with
+    # a hardware column read from a herd log (Observed where sc allows)
+    from test_suite import big_test
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    big_test(suite)
+    for n in ("MP", "SB", "LB"):
+        shutil.copy(PPC / f"{n}.litmus", suite)
+    (suite / "broken.litmus").write_text("PPC broken\n{ x=0; }\n P0 ;\n bogus r1 ;\nexists (0:r1=1)\n")
+    hw = tmp_path / "hw.log"
+    hw.write_text(weft("-q", "-model", "sc", *(suite / f"{n}.litmus" for n in ("MP", "SB", "LB"))).stdout)
+    args = ("-timeout", "1", "-model", "power", "-model", "sc")
+    out = tmp_path / "out"
+    out.mkdir()
+    paths = shards(weft, out, 2, *args, folder=suite, status=None)
+    docs = [d for p in paths for d in yaml.safe_load_all(p.read_text())]
+    timeouts = [d for d in docs if d["verdict"] == "Timeout"]
+    assert timeouts and all(d["condition"].startswith("exists") for d in timeouts)
+    assert any(d["verdict"] == "Error" for d in docs)
+    for fmt in ("markdown", "csv", "html"):
+        direct = weft("-j", "2", *args, "-table", fmt, "-hardware", hw, suite, timeout=120)
+        joined = weft("-table", fmt, "-hardware", hw, "-results", out)
+        assert direct.returncode == 1 and joined.returncode == 0, joined.stderr
+        assert joined.stdout == direct.stdout
+        assert "Timeout" in joined.stdout and "Error" in joined.stdout
+        assert without_time(joined.stderr) == without_time(direct.stderr)
 
 
 def test_a_folder_of_shards_joins_like_the_files(weft, tmp_path):
@@ -354,3 +383,23 @@ def test_corpus_ppc_shards_join_to_the_direct_table(weft, corpus, tmp_path):
         assert without_time(joined.stderr) == without_time(direct.stderr)
     r = weft("-table", "csv", *results_args(paths[1:]))
     assert r.returncode == 1 and r.stdout == "" and "shard 1/4 is missing" in r.stderr
+
+
+def test_corpus_herd7_logs_tabulate_like_weft(weft, corpus, tmp_path):
+    """herd7's own result blocks (the corpus's expected files, concatenated
+    into one log a model) read by -results give the table weft's run gives:
+    same rows in the same order, same execution counts."""
+    names = sorted(p.name for p in (corpus / "expected" / "sc" / "PPC").glob("*.expected"))
+    names = [n for n in names if (corpus / "expected" / "power" / "PPC" / n).is_file()][::25]
+    assert len(names) > 100
+    for model in ("power", "sc"):
+        log = tmp_path / f"{model}.log"
+        log.write_text("".join((corpus / "expected" / model / "PPC" / n).read_text() for n in names))
+    tests = tmp_path / "tests.lst"
+    tests.write_text("".join(f"{corpus / 'tests' / 'PPC' / n[:-len('.expected')]}\n" for n in names))
+    direct = weft("-q", "-j", "2", "-model", "power", "-model", "sc", "-table", "csv", "-table-cells", "counts",
+                  f"@{tests}")
+    herd = weft("-q", "-table", "csv", "-table-cells", "counts", "-results", tmp_path / "power.log",
+                "-results", tmp_path / "sc.log")
+    assert herd.returncode == 0, herd.stderr
+    assert herd.stdout == direct.stdout

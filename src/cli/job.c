@@ -85,7 +85,7 @@ static yaml_test_info info_of(const suite_run *s, const test_entry *e, const cha
 			      const char *arch, const char *model, const char *engine, char **key_out)
 {
 	*key_out = model ? label_of(s, model) : NULL;
-	yaml_test_info info = { name, e->path, arch, *key_out, engine, e->seq, NULL, NULL, NULL };
+	yaml_test_info info = { name, e->path, arch, *key_out, engine, e->seq, NULL, NULL, NULL, NULL };
 	if (s->prov) {
 		info.run = &s->prov->info;
 		const model_origin *mo = provenance_model(s->prov, model);
@@ -110,6 +110,24 @@ static void print_failure(const suite_run *s, const test_entry *e, const char *m
 	} else {
 		fprintf(out, "Test %s %s\n\n", e->name, verdict);
 	}
+}
+
+/* A test the engine gave up on: in YAML, its condition too, as the table
+ * record of a direct run has it (a hardware column judges with it). */
+static void print_timeout(const suite_run *s, const test_entry *e, const litmus_test *t, const char *model)
+{
+	if (s->o->format != FMT_YAML) {
+		print_failure(s, e, model, "Timeout", "timeout", s->o->timeout, stdout);
+		return;
+	}
+	char *key;
+	yaml_test_info info = info_of(s, e, t->name, t->arch_name, model, s->o->engine, &key);
+	strbuf cond = { 0 };
+	report_condition(t, &cond);
+	info.condition = cond.s ? cond.s : "";
+	yaml_emit_failure(stdout, &info, "Timeout", "timeout", s->o->timeout);
+	sb_free(&cond);
+	free(key);
 }
 
 static void table_failure(const suite_run *s, const char *model, enum cell_status st)
@@ -221,7 +239,7 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 		if (table)
 			table_failure(s, model, CELL_TIMEOUT);
 		else
-			print_failure(s, e, model, "Timeout", "timeout", o->timeout, stdout);
+			print_timeout(s, e, t, model);
 	} else {
 		char *key = label_of(s, model);
 		if (table) {

@@ -98,6 +98,9 @@ typedef struct yaml_test_info {
 	const yaml_run_info *run;        /* NULL: not written */
 	const char *model_file;          /* the model's file, may be NULL */
 	const char *model_fingerprint;   /* cat_model_fingerprint, may be NULL */
+	const char *condition;           /* a failure's condition as herd prints
+	                                  * it, when the test was read; NULL:
+	                                  * none (results write their own) */
 } yaml_test_info;
 
 /* The document of a test that ran. */

@@ -320,6 +320,8 @@ void yaml_emit_failure(FILE *out, const yaml_test_info *info, const char *verdic
 {
 	emitter em;
 	begin(&em, out, info);
+	if (info->condition)
+		key_str(&em, "condition", info->condition);
 	key_str(&em, "verdict", verdict);
 	if (detail_key) {
 		str(&em, detail_key);
