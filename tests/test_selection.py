@@ -232,3 +232,23 @@ def test_explain_witness_says_what_lets_it_through():
     for args in (["-skipchecks", check], ["-through", "all"]):
         out = ok(*args, "-explain", SRCDIR / "litmus" / "PPC" / "SB.litmus").stdout
         assert "Explain SB power: allowed" in out and "Witness:" in out and "Let through" not in out, out
+
+
+def test_saved_results_say_what_was_skipped(tmp_path):
+    """A -skipchecks (or -through, -conds) run's saved results are not the
+    model's: their run options say so, and -results refuses to put them in
+    one column with a plain run's (the model's fingerprint is the same)."""
+    import yaml
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(ok("-format", "yaml", "-engine", "enumerate", SRCDIR / "litmus" / "PPC" / "SB.litmus").stdout)
+    conds = tmp_path / "c.conds"
+    conds.write_text("SB+syncs exists (0:r3=1)\n")
+    for args in (["-skipchecks", "propagation,observation"], ["-through", "invalid"], ["-conds", conds]):
+        other = tmp_path / "other.yaml"
+        doc = ok("-format", "yaml", *args, SRCDIR / "litmus" / "PPC" / "SB+syncs.litmus").stdout
+        other.write_text(doc)
+        options = next(yaml.safe_load_all(doc))["run"]["options"]
+        shown = " ".join(map(str, args)).replace("invalid", "all")
+        assert options.endswith(shown), (options, args)
+        r = run_weft("-results", plain, "-results", other, "-table", "markdown")
+        assert r.returncode == 1 and "mixes producers" in r.stderr, (args, r.stderr)

@@ -16,6 +16,14 @@ static char *result_options(const weft_options *o)
 		sb_printf(&b, " -timeout %g", o->timeout);
 	if (o->maxmem_mb > 0)
 		sb_printf(&b, " -maxmem %ld", o->maxmem_mb);
+	/* they change the model, or the condition: a -skipchecks run's
+	 * "power" column is not power's (the fingerprint is the model file's) */
+	for (int i = 0; i < o->skipchecks.n; i++)
+		sb_printf(&b, " -skipchecks %s", o->skipchecks.v[i]);
+	if (o->through)
+		sb_puts(&b, " -through all");
+	for (int i = 0; i < o->conds.n; i++)
+		sb_printf(&b, " -conds %s", o->conds.v[i]);
 	return sb_take(&b);
 }
 
