@@ -571,3 +571,23 @@ def test_the_filter_is_said():
     out = session(path, ["goto 1:EBX=1", "show"]).stdout
     assert goto_answer(out) == "reached"
     assert shows(out)[-1].endswith("Complete: 1:EBX=1;")
+
+
+def test_the_man_pages_worked_session_is_true():
+    """man/weft.1's INTERACTIVE USE session on MP+lwsync+addr: its commands
+    (after the weft> prompt), run again, print every line it shows (lines
+    it wraps or shortens with "..." compared by their parts)."""
+    man = (SRCDIR / "man" / "weft.1").read_text()
+    m = re.search(r"^\.nf\n\$ weft \\-i (litmus/PPC/MP\+lwsync\+addr\.litmus)\n(.*?)^\.fi$", man, re.M | re.S)
+    assert m, "the worked session is not in the man page"
+    lines = [l.replace("\\-", "-").replace("\\e", "\\") for l in m.group(2).splitlines()]
+    commands = [l[len("weft> "):] for l in lines if l.startswith("weft> ")]
+    assert len(commands) >= 5 and any(c.startswith("goto") for c in commands)
+    out = session(str(SRCDIR / m.group(1)), commands).stdout
+    said = " ".join(out.split())
+    for l in lines:
+        if l.startswith("weft> "):
+            continue
+        for part in l.split("..."):
+            part = " ".join(part.split())
+            assert part in said, (part, out)
