@@ -22,8 +22,10 @@
 
 #include "explain_int.h"
 
-/* inches */
+/* inches: a column is at least this wide, wider for long labels (a
+ * monospace character of the default 14pt font is about 0.12 inch) */
 #define COLUMN_WIDTH 2.6
+#define CHAR_WIDTH 0.12
 #define ROW_HEIGHT 0.9
 
 typedef struct look {
@@ -91,24 +93,33 @@ static void put_nodes(FILE *out, const dot_picture *p)
 	int n_init = 0;
 	for (int i = 0; i < p->n_events; i++)
 		n_init += p->events[i].thread < 0;
-	double centre = (p->n_threads > 0 ? p->n_threads - 1 : 0) * COLUMN_WIDTH / 2;
+	/* columns wide enough for their widest label, so that no two boxes
+	 * touch (Graphviz would then draw straight edges through them) */
+	size_t widest = 0;
+	for (int i = 0; i < p->n_events; i++)
+		if (strlen(p->events[i].label) > widest)
+			widest = strlen(p->events[i].label);
+	double width = COLUMN_WIDTH;
+	if (0.8 + CHAR_WIDTH * (double)widest > width)
+		width = 0.8 + CHAR_WIDTH * (double)widest;
+	double centre = (p->n_threads > 0 ? p->n_threads - 1 : 0) * width / 2;
 	int k_init = 0;
 	int *row = xcalloc((size_t)p->n_threads + 1, sizeof *row);
 	for (int th = 0; th < p->n_threads; th++) {
 		/* the column's title */
 		fprintf(out, "  \"P%d\" [label=\"P%d\", shape=plaintext, fontname=\"sans-serif\", "
 			     "pos=\"%.2f,%.2f!\"];\n",
-			th, th, th * COLUMN_WIDTH, -1.0 * ROW_HEIGHT);
+			th, th, th * width, -1.0 * ROW_HEIGHT);
 	}
 	for (int i = 0; i < p->n_events; i++) {
 		const dot_event *ev = &p->events[i];
 		double x, y;
 		if (ev->thread < 0) {
-			x = centre + (k_init++ - (n_init - 1) / 2.0) * COLUMN_WIDTH;
+			x = centre + (k_init++ - (n_init - 1) / 2.0) * width;
 			y = 0;
 		} else {
 			int th = ev->thread < p->n_threads ? ev->thread : p->n_threads - 1;
-			x = th * COLUMN_WIDTH;
+			x = th * width;
 			y = -(2 + row[th]++) * ROW_HEIGHT;
 		}
 		fputs("  ", out);
