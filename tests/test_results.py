@@ -87,6 +87,20 @@ def test_a_folder_of_shards_joins_like_the_files(weft, tmp_path):
     assert weft("-q", "-table", "csv", "-results", d).stdout == direct
 
 
+def test_more_shards_than_tests(weft, tmp_path):
+    # 4 tests in 8 shards: four shard files are empty, and nothing is missing
+    sel = ("-select", "^(MP|SB|LB|R)$")
+    paths = shards(weft, tmp_path, 8, *sel)
+    assert sum(p.stat().st_size == 0 for p in paths) == 4
+    r = weft("-table", "csv", "-results", tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == weft("-q", "-table", "csv", *sel, PPC).stdout
+    assert len(r.stdout.splitlines()) == 5
+    paths[1].unlink()
+    r = weft("-table", "csv", "-results", tmp_path)
+    assert r.returncode == 1 and "shard 2/8 is missing" in r.stderr
+
+
 def test_documents_say_their_place_and_producer(weft, tmp_path):
     paths = shards(weft, tmp_path, 2, "-model", "power", "-model", "sc")
     docs = [doc for p in paths for doc in yaml.safe_load_all(p.read_text())]
@@ -352,6 +366,23 @@ def test_campaign_with_gnu_parallel_joins_to_the_direct_table(weft, tmp_path):
     (out / "shard-2-of-3.yaml").unlink()
     r = weft("-table", "csv", "-results", out)
     assert r.returncode == 1 and "shard 2/3 is missing" in r.stderr
+
+
+def test_campaign_over_sshlogin_quotes_arguments(weft, tmp_path):
+    # -S goes through parallel's --sshlogin; ":" is this machine without
+    # ssh, so the remote path (quoting, --results bringing stdout back) is
+    # the one taken.  A regex with shell characters must reach weft as is.
+    if not shutil.which("parallel"):
+        pytest.skip("GNU parallel is not installed (Debian package parallel; scripts/install-deps --optional)")
+    out = tmp_path / "ssh"
+    sel = "^(MP|SB)($|\\+)"
+    p = subprocess.run([str(SRCDIR / "scripts" / "campaign"), "-n", "4", "-S", ":", "-o", out, "-table", "csv",
+                        "--", "-model", "power", "-select", sel, str(PPC)],
+                       capture_output=True, text=True, env=dict(os.environ, WEFT=str(WEFT)), timeout=600)
+    assert p.returncode == 0, p.stderr
+    direct = weft("-q", "-model", "power", "-select", sel, "-table", "csv", PPC).stdout
+    assert p.stdout == direct
+    assert 3 < len(direct.splitlines()) < len(list(PPC.glob("*.litmus")))
 
 
 def test_campaign_usage(tmp_path):

@@ -227,7 +227,7 @@ static bool read_all(const char *text, size_t len, doc_list *docs)
 {
 	strbuf key = { 0 }, val = { 0 };
 	saved_doc *x = NULL;
-	bool block = false, states = false, ok = true;
+	bool block = false, states = false, any = false, ok = true;
 	int line = 0;
 	const char *end = text + len;
 	for (const char *p = text; ok && p < end;) {
@@ -236,13 +236,18 @@ static bool read_all(const char *text, size_t len, doc_list *docs)
 		line++;
 		p = nl ? nl + 1 : end;
 		if (c.end - c.p == 3 && !strncmp(c.p, "---", 3)) {
-			GROW(docs->v, docs->cap, (size_t)docs->n + 1);
-			x = &docs->v[docs->n++];
+			/* an empty document (libyaml's reader skips it too) is
+			 * replaced by the next */
+			if (!x || any) {
+				GROW(docs->v, docs->cap, (size_t)docs->n + 1);
+				x = &docs->v[docs->n++];
+			}
 			memset(x, 0, sizeof *x);
 			x->line = line + 1;
-			block = false;
+			block = any = false;
 			continue;
 		}
+		any = true;
 		if (!x || c.p == c.end || c.end[-1] == '\r') {
 			ok = false;
 		} else if (c.end - c.p == 3 && !strncmp(c.p, "...", 3)) {
@@ -257,6 +262,8 @@ static bool read_all(const char *text, size_t len, doc_list *docs)
 	}
 	sb_free(&key);
 	sb_free(&val);
+	if (x && !any)
+		docs->n--;
 	return ok && docs->n > 0;
 }
 
