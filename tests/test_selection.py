@@ -64,7 +64,9 @@ def test_through_draws_forbidden_executions(tmp_path):
     dots = list(out.glob("*.dot"))
     assert len(dots) == 1
     text = dots[0].read_text()
-    assert re.search(r'label="[^"]*the proposition holds, forbidden by observation\\n1:r1=1; 1:r3=0;"', text), text
+    assert re.search(r'label="[^"]*the proposition holds, forbidden by observation \(its witness in bold magenta\)'
+                     r'\\n1:r1=1; 1:r3=0;"', text), text
+    assert "color=magenta" in text
     if shutil.which("dot"):
         subprocess.run(["dot", "-Tplain", str(dots[0])], check=True, capture_output=True)
 
@@ -252,3 +254,30 @@ def test_saved_results_say_what_was_skipped(tmp_path):
         assert options.endswith(shown), (options, args)
         r = run_weft("-results", plain, "-results", other, "-table", "markdown")
         assert r.returncode == 1 and "mixes producers" in r.stderr, (args, r.stderr)
+
+
+def test_show_draws_why_a_let_through_execution_is_forbidden(tmp_path):
+    """-through with -show: each forbidden execution's picture has the witness
+    of the check its title names, in the witness style (bold magenta): for
+    power's acyclic and irreflexive checks, edges that close into a cycle;
+    allowed executions have none."""
+    out = tmp_path / "g"
+    ok("-through", "all", "-show", "all", "-o", out, "-j", "2", *sorted((SRCDIR / "litmus" / "PPC").glob("*.litmus")))
+    forbidden = allowed = 0
+    for d in sorted(out.glob("*.dot")):
+        text = d.read_text()
+        title = re.search(r'^  label="([^"]*)";', text, re.M).group(1)
+        witness = re.findall(r'^\s*"([^"]+)" -> "([^"]+)" \[[^\]]*color=magenta', text, re.M)
+        m = re.search(r"forbidden by (\S+) \(its witness in bold magenta\)", title)
+        if not m:
+            assert not witness, d
+            allowed += 1
+            continue
+        forbidden += 1
+        assert witness, d
+        if m.group(1) in ("uniproc", "thinair", "propagation", "observation", "scXX"):
+            # a cycle: every event on it is left as often as it is entered
+            outs = sorted(a for a, _ in witness)
+            ins = sorted(b for _, b in witness)
+            assert outs == ins, (d, witness)
+    assert forbidden > 20 and allowed > 20, (forbidden, allowed)

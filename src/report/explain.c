@@ -45,6 +45,8 @@ struct explainer {
 	execution *shown;
 	char **shown_titles;
 	value **shown_states;
+	const char **shown_ignored; /* the skipped check that fails on each
+	                             * (the model's string), or NULL */
 };
 
 explainer *explainer_new(const litmus_test *t, const explain_opts *o)
@@ -77,6 +79,7 @@ void explainer_free(explainer *e)
 	free(e->shown);
 	free(e->shown_titles);
 	free(e->shown_states);
+	free(e->shown_ignored);
 	free(e);
 }
 
@@ -128,11 +131,13 @@ static void show_candidate(explainer *e, const engine_candidate *c)
 	GROW(e->shown, e->cap_shown, (size_t)e->n_shown + 1);
 	e->shown_titles = xrealloc(e->shown_titles, ((size_t)e->n_shown + 1) * sizeof *e->shown_titles);
 	e->shown_states = xrealloc(e->shown_states, ((size_t)e->n_shown + 1) * sizeof *e->shown_states);
+	e->shown_ignored = xrealloc(e->shown_ignored, ((size_t)e->n_shown + 1) * sizeof *e->shown_ignored);
+	e->shown_ignored[e->n_shown] = ignored;
 	execution_copy(&e->shown[e->n_shown], c->x);
 	e->shown_titles[e->n_shown] =
-		xasprintf("%s (%s) execution %ld%s%s%s", e->t->name ? e->t->name : "", e->model_key, e->n_shown + 1,
+		xasprintf("%s (%s) execution %ld%s%s%s%s", e->t->name ? e->t->name : "", e->model_key, e->n_shown + 1,
 			  c->holds ? ", the proposition holds" : "", ignored ? ", forbidden by " : "",
-			  ignored ? ignored : "");
+			  ignored ? ignored : "", ignored ? " (its witness in bold magenta)" : "");
 	/* the final state goes under the title, written once the lvals are
 	 * known (test_result) */
 	value *st = xcalloc((size_t)(c->n_state > 0 ? c->n_state : 1), sizeof *st);
@@ -372,7 +377,17 @@ bool explainer_finish(explainer *e, cat_model *m, const test_result *r, FILE *ou
 			sb_putc(&title, '\n');
 			state_line(e->t, r, e->shown_states[i], &title);
 		}
-		bool drawn = dot_write_file(path, &e->shown[i], title.s, NULL, 0, m, &why);
+		/* an execution let through shows why the model forbids it: the
+		 * witness of the check it fails, as -explain draws one */
+		cat_explanation ex = { 0 };
+		int check = -1;
+		for (int k = 0; m && e->shown_ignored[i] && k < cat_model_n_checks(m); k++)
+			if (check < 0 && cat_model_check_name(m, k) == e->shown_ignored[i])
+				check = k;
+		if (check >= 0 && !cat_model_explain_check(m, &e->shown[i], check, &ex, d))
+			ok = false;
+		bool drawn = dot_write_file(path, &e->shown[i], title.s, ex.steps, ex.n_steps, m, &why);
+		cat_explanation_free(&ex);
 		sb_free(&title);
 		if (!drawn) {
 			diag_error(d, (srcloc){ e->o.dot_dir ? e->o.dot_dir : "-o", 0, 0 },
