@@ -453,11 +453,12 @@ def test_iriw_syncs_explanation_shows_its_threads_left_to_right(weft, tmp_path):
 
 @needs_dot
 def test_the_models_show_directives_are_drawn(weft, tmp_path):
-    """show NAME and show NAME as LABEL draw that relation (between
+    """show NAME and show EXPR as LABEL draw that relation (between
     immediate successors) with its label; unshow takes it back."""
     model = tmp_path / "shown.cat"
     model.write_text('"shown"\ninclude "power.cat"\nlet fenced = lwsync\nshow fenced\n'
-                     "show rf as seen\nshow po as order\nunshow order\n")
+                     "show rf as seen\nshow po as order\nunshow order\n"
+                     "show po & (W * W) as ww\nshow W as writes\nshow nosuchname as nothing\n")
     out = tmp_path / "dots"
     r = weft("-q", "-model", model, "-show", "all", "-o", out, LITMUS / "PPC" / "MP+lwsync+addr.litmus")
     assert r.returncode == 0, r.stderr
@@ -468,7 +469,9 @@ def test_the_models_show_directives_are_drawn(weft, tmp_path):
         assert ok, err
         text = f.read_text()
         # P0's write of x is lwsync-before its write of y: a -> c
-        assert re.search(r'^  "a" -> "c" \[label="fenced", color=saddlebrown', text, re.M), text
+        assert re.search(r'^  "a" -> "c" \[label="fenced,ww", color=saddlebrown', text, re.M), text
         # rf is a base relation: its edges say both names, once
         assert re.search(r'-> "d" \[label="rf,seen"', text), text
         assert "order" not in text
+        # a set, or a name the model does not bind, is not drawn, nor an error
+        assert "writes" not in text and "nothing" not in text

@@ -8,7 +8,7 @@
  * functions (fun, let f(a,b) = ..., let f x = ...), application f(x) and
  * f x, tuples, tags and sets of values, match on tags and on sets, try ...
  * with, if (variants, =, subset, in), include, procedure / call, enum,
- * show / unshow (plain names kept for pictures) / debug (ignored), checks [flag] [~]acyclic |
+ * show / unshow (kept for pictures) / debug (ignored), checks [flag] [~]acyclic |
  * irreflexive | empty e [as name], `with co from e`.  Unsupported forms
  * (forall, let rec ... when, bell declarations) are located errors.
  * herd's stdlib.cat is loaded first from the model's own folder (then the
@@ -100,13 +100,14 @@ const char *cat_model_check_name(const cat_model *m, int i);
 /* A flag (or undefined_unless) check: it never fails an execution. */
 bool cat_model_check_is_flag(const cat_model *m, int i);
 /* The relations the model's top-level `show` directives name, for
- * pictures: `show r1, r2` (label = relation), `show r as label`, less
- * those an `unshow label` removed after.  Only plain names are kept (herd
- * also draws `show e as label` for any expression e).  The relation is
- * evaluated with cat_model_eval_relation. */
+ * pictures: `show r1, r2` (labelled r1, r2), `show e as label`, less those
+ * an `unshow label` removed after; a shown name is the binding it has at
+ * the show.  cat_model_eval_shown evaluates the i-th on x (false, after
+ * reporting through d, when it is not a relation or cannot be evaluated:
+ * a name of another architecture's fences, a set). */
 int cat_model_n_shown(const cat_model *m);
 const char *cat_model_shown_label(const cat_model *m, int i);
-const char *cat_model_shown_relation(const cat_model *m, int i);
+bool cat_model_eval_shown(cat_model *m, const execution *x, int i, brel *out, diag *d);
 /* herd's -skipchecks NAME: the outcome of every check called `name` is
  * ignored from now on by cat_model_check, cat_model_check_partial and
  * cat_partial_check*: it is still evaluated on complete executions, and a

@@ -122,8 +122,9 @@ enum cat_ins_kind {
 	CI_LETREC,     /* let rec binds */
 	CI_CHECK,      /* [flag] [~]test e [as name] */
 	CI_INCLUDE,    /* include "file" */
-	CI_SHOW,       /* show / unshow (negated): plain names in tags, a
-	                * `show NAME as LABEL` label in as_name */
+	CI_SHOW,       /* show / unshow (negated): plain names in tags,
+	                * the label of `show E as LABEL` in as_name and,
+	                * when E is not a plain name, E in e */
 	CI_PROCEDURE,  /* procedure name pat = body end */
 	CI_CALL,       /* call name arg [as name] */
 	CI_WITH_FROM,  /* with name from e */

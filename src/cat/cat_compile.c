@@ -373,27 +373,47 @@ static const char *dir_of(const char *path, char *buf, size_t cap)
 	return buf;
 }
 
-/* show NAME[, NAME...] | show NAME as LABEL | unshow LABEL, ...: what a
- * picture of an execution draws besides the base relations. */
-static void record_show(cat_model *m, const cat_ins *in)
+static void add_shown(cat_model *m, const char *label, int slot)
 {
+	for (int k = 0; k < m->nshown; k++)
+		if (!strcmp(m->shown[k].label, label)) {
+			m->shown[k].slot = slot;
+			return;
+		}
+	m->shown = xrealloc(m->shown, ((size_t)m->nshown + 1) * sizeof *m->shown);
+	m->shown[m->nshown++] = (struct cat_shown){ xstrdup(label), slot };
+}
+
+/* show r1, r2 | show e as label | unshow label, ...: what a picture of an
+ * execution draws besides the base relations.  A shown name is the
+ * binding it has here (a later let of the same name is another relation);
+ * a shown expression becomes a hidden let, its names looked up when it is
+ * evaluated if they are not bound (as in a try: a name of another
+ * architecture's fences), so that a show never makes a model fail. */
+static void record_show(compiler *c, cat_ins *in)
+{
+	cat_model *m = c->m;
+	if (in->negated) {
+		for (int t = 0; t < in->ntags; t++)
+			for (int k = 0; k < m->nshown; k++)
+				if (!strcmp(m->shown[k].label, in->tags[t])) {
+					free(m->shown[k].label);
+					m->shown[k] = m->shown[--m->nshown];
+					break;
+				}
+		return;
+	}
+	if (in->e) {
+		compile_ex(c, in->e, NULL, 1);
+		int s = new_slot(m, NULL, SLOT_LET, in->loc);
+		m->slots[s].def = in->e;
+		add_shown(m, in->as_name, s);
+		return;
+	}
 	for (int t = 0; t < in->ntags; t++) {
-		const char *label = in->as_name ? in->as_name : in->tags[t];
-		int k = 0;
-		while (k < m->nshown && strcmp(m->shown[k].label, label) != 0)
-			k++;
-		if (in->negated) {
-			if (k < m->nshown) {
-				free(m->shown[k].label);
-				free(m->shown[k].relation);
-				m->shown[k] = m->shown[--m->nshown];
-			}
-			continue;
-		}
-		if (k == m->nshown) {
-			m->shown = xrealloc(m->shown, ((size_t)m->nshown + 1) * sizeof *m->shown);
-			m->shown[m->nshown++] = (struct cat_shown){ xstrdup(label), xstrdup(in->tags[t]) };
-		}
+		int s = find_global(m, in->tags[t]);
+		if (s >= 0)
+			add_shown(m, in->as_name ? in->as_name : in->tags[t], s);
 	}
 }
 
@@ -472,7 +492,7 @@ static void compile_top(compiler *c, cat_ins_list *l, const char *dir)
 			break;
 		}
 		case CI_SHOW:
-			record_show(c->m, in);
+			record_show(c, in);
 			break;
 		case CI_DEBUG:
 			break;

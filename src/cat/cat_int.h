@@ -165,11 +165,13 @@ struct cat_model {
 	                          * syntax trees); a CE_VAR's index points here */
 	cat_eval ev;
 	char fingerprint[33];    /* cat_identity.c */
-	/* top-level show directives naming a relation (show r, show r as
-	 * label), less those unshown after: for pictures */
+	/* top-level show directives (show r, show e as label), less those
+	 * unshown after: for pictures */
 	int nshown;
 	struct cat_shown {
-		char *label, *relation;  /* owned */
+		char *label;             /* owned */
+		int slot;                /* its value: the binding of r when
+		                          * shown, or a hidden let of e */
 	} *shown;
 };
 

@@ -129,10 +129,8 @@ void cat_model_free(cat_model *m)
 	free(m->checks);
 	free(m->flag_names);
 	free(m->dyn_names);
-	for (int i = 0; i < m->nshown; i++) {
+	for (int i = 0; i < m->nshown; i++)
 		free(m->shown[i].label);
-		free(m->shown[i].relation);
-	}
 	free(m->shown);
 	free(m->name);
 	free(m);
@@ -157,10 +155,6 @@ const char *cat_model_shown_label(const cat_model *m, int i)
 	return i >= 0 && i < m->nshown ? m->shown[i].label : NULL;
 }
 
-const char *cat_model_shown_relation(const cat_model *m, int i)
-{
-	return i >= 0 && i < m->nshown ? m->shown[i].relation : NULL;
-}
 
 bool cat_model_skip_check(cat_model *m, const char *name)
 {
@@ -257,6 +251,8 @@ bool cat_model_defines(const cat_model *m, const char *name)
 	return s >= 0 && m->slots[s].kind != SLOT_BUILTIN;
 }
 
+static bool eval_slot_relation(cat_model *m, const execution *x, int s, const char *name, brel *out, diag *d);
+
 bool cat_model_eval_relation(cat_model *m, const execution *x, const char *name, brel *out, diag *d)
 {
 	srcloc none = { m->name, 0, 0 };
@@ -265,6 +261,20 @@ bool cat_model_eval_relation(cat_model *m, const execution *x, const char *name,
 		diag_error(d, none, "the model does not define '%s'", name);
 		return false;
 	}
+	return eval_slot_relation(m, x, s, name, out, d);
+}
+
+bool cat_model_eval_shown(cat_model *m, const execution *x, int i, brel *out, diag *d)
+{
+	if (i < 0 || i >= m->nshown)
+		return false;
+	return eval_slot_relation(m, x, m->shown[i].slot, m->shown[i].label, out, d);
+}
+
+/* The value of slot s (called `name` in messages) as a relation. */
+static bool eval_slot_relation(cat_model *m, const execution *x, int s, const char *name, brel *out, diag *d)
+{
+	srcloc none = { m->name, 0, 0 };
 	cat_eval_begin(&m->ev, x);
 	cval v;
 	if (!cat_eval_slot(&m->ev, s, &v)) {

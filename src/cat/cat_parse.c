@@ -988,43 +988,41 @@ static cat_ins *parse_ins(parser *p)
 		next(p);
 		cat_ins *in = mk_ins(CI_SHOW, loc);
 		/* show e as name | show a, b, ... | unshow a, b: the plain names
-		 * are kept (in tags) for pictures; other expressions are not
-		 * drawn. */
+		 * are kept (in tags), and the expression of `show e as name`
+		 * (in e), for pictures. */
 		in->negated = t->kind == T_UNSHOW;
 		int n_exprs = 0;
-		bool first_plain = false;
+		cat_ex *first = NULL;
 		do {
 			cat_ex *e = parse_base(p);
 			if (!e) {
+				cat_ex_free(first);
 				cat_ins_free(in);
 				return NULL;
 			}
 			if (e->kind == CE_VAR && e->name) {
 				in->tags = xrealloc(in->tags, ((size_t)in->ntags + 1) * sizeof *in->tags);
 				in->tags[in->ntags++] = xstrdup(e->name);
-				first_plain = first_plain || n_exprs == 0;
 			}
-			n_exprs++;
-			cat_ex_free(e);
+			if (n_exprs++ == 0 && e->kind != CE_VAR)
+				first = e;
+			else
+				cat_ex_free(e);
 		} while (accept(p, T_COMMA));
 		if (t->kind == T_SHOW && accept(p, T_AS)) {
-			if (peek(p)->kind != T_VAR) {
+			if (kind(p) != T_VAR) {
 				expected(p, "a name after 'as'");
+				cat_ex_free(first);
 				cat_ins_free(in);
 				return NULL;
 			}
-			char *label = tok_str(next(p));
-			/* show e as name draws e under that name: kept only when
-			 * e is a plain name */
-			if (n_exprs == 1 && first_plain) {
-				in->as_name = label;
-			} else {
-				free(label);
-				for (int i = 0; i < in->ntags; i++)
-					free(in->tags[i]);
-				in->ntags = 0;
+			in->as_name = tok_str(next(p));
+			if (n_exprs == 1 && first) {
+				in->e = first;
+				first = NULL;
 			}
 		}
+		cat_ex_free(first);
 		return in;
 	}
 	case T_INCLUDE: {

@@ -260,7 +260,7 @@ int dot_shown_relations(cat_model *m, const execution *x, dot_relation **out)
 		if (base_name(label))
 			continue;
 		brel r;
-		if (!cat_model_eval_relation(m, x, cat_model_shown_relation(m, i), &r, &quiet))
+		if (!cat_model_eval_shown(m, x, i, &r, &quiet))
 			continue;
 		if (brel_empty(&r)) {
 			brel_free(&r);
