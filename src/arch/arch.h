@@ -25,6 +25,10 @@ typedef struct arch {
 	/* Fence set names this architecture defines (NULL-terminated); the
 	 * models see one event set per name, empty when no such fence occurs. */
 	const char *const *fences;
+	/* Annotation set names (NULL-terminated, at most 32; NULL: none): bit
+	 * i of an op's `annot` puts the memory events of that op in the set
+	 * named annots[i] (RISC-V's Acq, Rel, ...), empty when no op has it. */
+	const char *const *annots;
 	/* Canonical spelling of a register name, or NULL if `name` is not a
 	 * register of this architecture ("R1" -> "r1" on PPC, "eax" -> "EAX"
 	 * on X86, "%rax" -> "rax" on X86_64).  Returns static storage. */

@@ -7,11 +7,13 @@
 extern const arch arch_ppc;
 extern const arch arch_x86;
 extern const arch arch_x86_64;
+extern const arch arch_riscv;
 
 static const arch *const all_archs[] = {
 	&arch_ppc,
 	&arch_x86,
 	&arch_x86_64,
+	&arch_riscv,
 	NULL,
 };
 

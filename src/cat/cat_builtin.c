@@ -64,6 +64,10 @@ bool cat_known_fence_name(const char *name)
 		"DMB.SY", "DMB.LD", "DMB.NSH", "DMB.NSHLD", "DMB.NSHST", "DMB.ISHLD", "DMB.OSH",
 		"DMB.OSHLD", "DMB.OSHST", "DSB.SY", "DSB.LD", "DSB.NSH", "DSB.NSHLD", "DSB.NSHST",
 		"DSB.ISHLD", "DSB.OSH", "DSB.OSHLD", "DSB.OSHST",
+		/* RISCV: fences, then the annotations of its accesses */
+		"Fence.r.r", "Fence.r.w", "Fence.r.rw", "Fence.w.r", "Fence.w.w", "Fence.w.rw",
+		"Fence.rw.r", "Fence.rw.w", "Fence.rw.rw", "Fence.tso", "Fence.i",
+		"Acq", "Rel", "AcqRel", "Sc",
 	};
 	for (size_t i = 0; i < sizeof fences / sizeof fences[0]; i++)
 		if (!strcmp(fences[i], name))

@@ -208,6 +208,30 @@ static bool arch_has_fence(const execution *x, const char *name, bool *known_arc
 	return false;
 }
 
+/* Index of `name` among the architecture's annotation sets, or -1. */
+static int arch_annot_index(const execution *x, const char *name)
+{
+	if (!x->test || !x->test->arch || !x->test->arch->annots)
+		return -1;
+	for (int i = 0; x->test->arch->annots[i] && i < 32; i++)
+		if (!strcmp(x->test->arch->annots[i], name))
+			return i;
+	return -1;
+}
+
+/* The memory events whose op carries annotation bit `bit`. */
+static void annot_events(const execution *x, int bit, uint64_t *set)
+{
+	for (int i = 0; i < x->n; i++) {
+		const event *ev = &x->ev[i];
+		if ((ev->kind != EV_READ && ev->kind != EV_WRITE) || ev->thread < 0 || ev->op < 0 ||
+		    ev->thread >= x->test->n_threads || ev->op >= x->test->threads[ev->thread].n_ops)
+			continue;
+		if (x->test->threads[ev->thread].ops[ev->op].annot & (1u << bit))
+			set[i >> 6] |= (uint64_t)1 << (i & 63);
+	}
+}
+
 static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 {
 	dyn_entry *de = &ev->dyn[e->index];
@@ -221,6 +245,11 @@ static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 		if (!known_arch)
 			bound = cat_known_fence_name(e->name);
 		cval s = cv_set(ev);
+		int annot = arch_annot_index(x, e->name);
+		if (annot >= 0) {
+			annot_events(x, annot, s.u.bits);
+			bound = true;
+		}
 		for (int i = 0; i < x->n; i++)
 			if (x->ev[i].kind == EV_FENCE && x->ev[i].fence &&
 			    (x->ev[i].fence == e->name || !strcmp(x->ev[i].fence, e->name))) {
@@ -233,7 +262,7 @@ static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 		ev->cur = saved;
 	}
 	if (!de->ok)
-		return cat_fail(ev, e->loc, "unbound name '%s' (no such fence on this architecture)", e->name);
+		return cat_fail(ev, e->loc, "unbound name '%s' (no such fence or annotation on this architecture)", e->name);
 	*out = de->v;
 	return true;
 }

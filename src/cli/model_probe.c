@@ -46,6 +46,15 @@ static const probe probes[] = {
 	  " mfence         | movq $1,%rax   ;\n"
 	  " movq (y),%rax  | xchgq %rax,(x) ;\n"
 	  "exists (0:rax=0 /\\ 1:rax=0)\n" },
+	{ "RISCV",
+	  "RISCV probe\n"
+	  "{ 0:x6=x; 0:x8=y; 1:x6=y; 1:x8=x; }\n"
+	  " P0                       | P1                 ;\n"
+	  " ori x5,x0,1              | ori x5,x0,1        ;\n"
+	  " sw.rl x5,0(x6)           | sw x5,0(x6)        ;\n"
+	  " fence rw,rw              | lr.w.aq x7,0(x8)   ;\n"
+	  " amoswap.w.aq x7,x5,(x8)  | sc.w x9,x5,0(x8)   ;\n"
+	  "exists (0:x7=0 /\\ 1:x7=0)\n" },
 };
 
 static const probe *probe_of(const char *arch)

@@ -323,6 +323,8 @@ void ti_set_stcond_flag(ti_state *s, const op *o, int e, value flag, bool known)
 		return;
 	s->val[d] = flag;
 	s->taint[d].n = 0;
+	if ((o->flags & ACC_FLAG_DEP) && e >= 0)
+		idxset_set1(&s->taint[d], e);
 	if (s->xtaint) {
 		s->known[d] = known;
 		if (known)

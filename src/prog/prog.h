@@ -111,6 +111,9 @@ enum op_kind {
 enum access_flag {
 	ACC_ATOMIC = 1u << 0, /* X: part of an atomic instruction (xchg, lock) */
 	ACC_EXCL = 1u << 1,   /* EX: lwarx / stwcx. (load-reserve/store-cond.) */
+	ACC_FLAG_DEP = 1u << 2, /* store-conditional whose result register
+	                       * depends on its write (RISC-V's sc in herd):
+	                       * later uses of it carry addr/data/ctrl */
 };
 
 typedef struct op {
@@ -123,6 +126,7 @@ typedef struct op {
 	address addr;        /* OP_LOAD, OP_STORE, OP_STCOND                   */
 	int size;            /* access size in bytes (4 or 8), 0 if unknown    */
 	unsigned flags;      /* enum access_flag                               */
+	unsigned annot;      /* bit i: in the arch's annotation set annots[i]  */
 	enum branch_cond cond; /* OP_BRANCH                                    */
 	int target;          /* OP_BRANCH: op index to jump to (may equal the
 	                      * number of ops: "end of thread")                */

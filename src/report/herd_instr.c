@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "herd_instr.h"
+#include "../arch/arch.h"
 
 #define MAX_ARGS 8
 
@@ -398,6 +399,89 @@ static void x64_print(const char *text, label_renamer rename, void *ctx, strbuf 
 	insn_free(&in);
 }
 
+/* ---- RISCV ------------------------------------------------------------------ */
+
+/* A register in herd's spelling (x0..x31 for ABI names too), else as is. */
+static void riscv_reg(strbuf *out, const char *r)
+{
+	const arch *a = arch_find("RISCV");
+	const char *canon = a ? a->canonical_reg(r) : NULL;
+	sb_puts(out, canon ? canon : r);
+}
+
+/* `off(rs)` / `(rs)`, printed "off(xN)" (`with_offset`) or "(xN)". */
+static void riscv_addr(strbuf *out, const char *a, bool with_offset)
+{
+	const char *open = strchr(a, '(');
+	const char *close = open ? strchr(open, ')') : NULL;
+	if (!open || !close) {
+		sb_puts(out, a);
+		return;
+	}
+	if (with_offset) {
+		char *off = trim_dup(a, (size_t)(open - a));
+		if (*off)
+			put_int_or(out, off);
+		else
+			sb_puts(out, "0");
+		free(off);
+	}
+	char *reg = trim_dup(open + 1, (size_t)(close - open - 1));
+	sb_puts(out, "(");
+	riscv_reg(out, reg);
+	sb_puts(out, ")");
+	free(reg);
+}
+
+/* herd's RISCVBase.dump_instruction: `li` is `ori rd,x0,k`, bare `fence`
+ * is `fence rw,rw`, the ".aqrl" order prints ".aq.rl", lr/sc addresses
+ * print with their 0 offset and AMO ones without.  herd prints xori with
+ * a leading blank (its pp_opi), which its hash includes. */
+static void riscv_print(const insn *in, label_renamer rename, void *ctx, strbuf *out)
+{
+	char m[sizeof in->mnemonic];
+	memcpy(m, in->mnemonic, sizeof m);
+	size_t n = strlen(m);
+	if (n > 5 && !strcmp(m + n - 5, ".aqrl"))
+		memcpy(m + n - 5, ".aq.rl", 7);
+	bool lrsc = !strncmp(m, "lr.", 3) || !strncmp(m, "sc.", 3);
+	bool amo = !strncmp(m, "amo", 3);
+	bool branch = !strcmp(m, "j") || (m[0] == 'b' && in->n_args == 3);
+	if (!strcmp(m, "fence") && in->n_args == 0) {
+		sb_puts(out, "fence rw,rw");
+		return;
+	}
+	if (!strcmp(m, "li") && in->n_args == 2) {
+		sb_puts(out, "ori ");
+		riscv_reg(out, in->args[0]);
+		sb_puts(out, ",x0,");
+		put_int_or(out, in->args[1]);
+		return;
+	}
+	if (!strcmp(m, "fence")) {
+		sb_puts(out, "fence ");
+		for (int i = 0; i < in->n_args; i++) {
+			if (i)
+				sb_puts(out, ",");
+			sb_puts(out, in->args[i]);
+		}
+		return;
+	}
+	sb_puts(out, !strcmp(m, "xori") ? " xori" : m);
+	for (int i = 0; i < in->n_args; i++) {
+		sb_puts(out, i ? "," : " ");
+		const char *a = in->args[i];
+		if (branch && i == in->n_args - 1)
+			put_label(out, a, rename, ctx);
+		else if (strchr(a, '('))
+			riscv_addr(out, a, !amo || lrsc);
+		else if (isdigit((unsigned char)a[0]) || a[0] == '-' || a[0] == '+')
+			put_int_or(out, a);
+		else
+			riscv_reg(out, a);
+	}
+}
+
 void herd_instr_print(const char *arch_name, const char *text, label_renamer rename, void *ctx,
                       strbuf *out)
 {
@@ -410,6 +494,11 @@ void herd_instr_print(const char *arch_name, const char *text, label_renamer ren
 		x86_print(text, rename, ctx, out);
 	} else if (!strcmp(arch_name, "X86_64")) {
 		x64_print(text, rename, ctx, out);
+	} else if (!strcmp(arch_name, "RISCV")) {
+		insn in;
+		insn_split(text, &in);
+		riscv_print(&in, rename, ctx, out);
+		insn_free(&in);
 	} else {
 		/* unknown: as written, runs of blanks squeezed */
 		bool blank = false;

@@ -46,8 +46,9 @@ static int reg_rank(const char *arch, const char *name)
 {
 	if (!arch || !name)
 		return -1;
-	if (!strcmp(arch, "PPC")) {
-		if ((name[0] == 'r' || name[0] == 'R') && name[1]) {
+	if (!strcmp(arch, "PPC") || !strcmp(arch, "RISCV")) {
+		/* r0..r31; RISCV's canonical x0..x31 */
+		if ((name[0] == 'r' || name[0] == 'R' || (name[0] == 'x' && arch[0] == 'R')) && name[1]) {
 			char *end;
 			long n = strtol(name + 1, &end, 10);
 			if (!*end && n >= 0 && n < 32)
