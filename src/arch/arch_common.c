@@ -51,6 +51,7 @@ int arch_reg(arch_ctx *ctx, const char *canonical_name)
 	r->name = xstrdup(name);
 	r->init = value_int(0);
 	r->type = NULL;
+	r->written = NULL;
 	return th->n_regs++;
 }
 

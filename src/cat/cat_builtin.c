@@ -183,7 +183,105 @@ static bool q_same_instance(const event *a, const event *b)
 
 /* ---- values of the built-ins ------------------------------------------------------------------ */
 
+/* ---- single-event read-modify-writes --------------------------------------------------------- */
+
+/* herd makes some atomic instructions one event that is both a read and a
+ * write (RISC-V's AMOs).  weft's engines build them as a read and a write
+ * of one instance (ops flagged ACC_FUSED); the models see the pair as one
+ * event: every built-in set holds both halves or neither, and a built-in
+ * relation relates both halves as one node.  Sets and relations so made
+ * are unions of blocks, and every cat operator keeps them so, which makes
+ * acyclic/irreflexive/empty answer as on herd's single event.  Edges
+ * between the two halves are dropped (herd's event has no edge to itself:
+ * its rmw and fr exclude it), except in the relations that contain the
+ * identity.  partner[i]: the other half of event i, -1 if none; returns
+ * whether the execution has any pair. */
+static bool fused_partners(const cat_eval *ev, int *partner)
+{
+	const execution *x = ev->x;
+	bool any = false;
+	for (int i = 0; i < ev->n; i++)
+		partner[i] = -1;
+	if (!x->test)
+		return false;
+	for (int i = 0; i < ev->n; i++) {
+		const event *e = &x->ev[i];
+		if (e->kind != EV_READ || e->thread < 0 || e->op < 0 || e->thread >= x->test->n_threads ||
+		    e->op >= x->test->threads[e->thread].n_ops ||
+		    !(x->test->threads[e->thread].ops[e->op].flags & ACC_FUSED))
+			continue;
+		for (int j = 0; j < ev->n; j++) {
+			const event *f = &x->ev[j];
+			if (f->kind == EV_WRITE && f->thread == e->thread && f->instr == e->instr &&
+			    f->instance == e->instance && f->op >= 0 &&
+			    (x->test->threads[f->thread].ops[f->op].flags & ACC_FUSED)) {
+				partner[i] = j;
+				partner[j] = i;
+				any = true;
+				break;
+			}
+		}
+	}
+	return any;
+}
+
+static bool reflexive_builtin(int b)
+{
+	return b == B_ID || b == B_LOC || b == B_INT || b == B_SAME_INSTANCE || b == B_SM || b == B_SI;
+}
+
+static void fuse_value(cat_eval *ev, int b, const int *partner, cval *v)
+{
+	if (v->kind == V_SET) {
+		for (int i = 0; i < ev->n; i++)
+			if (partner[i] >= 0 && has_bit(v->u.bits, partner[i]))
+				set_bit(v->u.bits, i);
+		return;
+	}
+	if (v->kind != V_REL)
+		return;
+	cval r = cv_copy(ev, v);
+	/* rows: i gets its partner's successors */
+	for (int i = 0; i < ev->n; i++)
+		if (partner[i] >= 0)
+			for (int k = 0; k < ev->words; k++)
+				row(ev, &r, i)[k] |= row(ev, v, partner[i])[k];
+	/* columns: whatever reaches a half reaches the other */
+	for (int i = 0; i < ev->n; i++)
+		for (int j = 0; j < ev->n; j++)
+			if (partner[j] >= 0 && has_bit(row(ev, &r, i), partner[j]))
+				set_bit(row(ev, &r, i), j);
+	for (int i = 0; i < ev->n; i++) {
+		int p = partner[i];
+		if (p < 0)
+			continue;
+		uint64_t *ri = row(ev, &r, i);
+		if (reflexive_builtin(b)) {
+			set_bit(ri, p);
+			set_bit(ri, i);
+		} else {
+			ri[p >> 6] &= ~((uint64_t)1 << (p & 63));
+			ri[i >> 6] &= ~((uint64_t)1 << (i & 63));
+		}
+	}
+	*v = r;
+}
+
+static bool builtin_value_split(cat_eval *ev, int b, cval *out);
+
 bool cat_builtin_value(cat_eval *ev, int b, cval *out)
+{
+	if (!builtin_value_split(ev, b, out))
+		return false;
+	if (out->kind != V_SET && out->kind != V_REL)
+		return true;
+	int *partner = keys(ev);
+	if (fused_partners(ev, partner))
+		fuse_value(ev, b, partner, out);
+	return true;
+}
+
+static bool builtin_value_split(cat_eval *ev, int b, cval *out)
 {
 	const execution *x = ev->x;
 	switch (b) {

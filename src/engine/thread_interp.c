@@ -316,6 +316,17 @@ void ti_set_loaded(ti_state *s, const op *o, int e, value v, bool known)
 	}
 }
 
+bool ti_stcond_may_succeed(const ti_ctx *c, const ti_state *s, const op *o, int loc, bool *known)
+{
+	*known = true;
+	if (o->b.kind == OPND_NONE)
+		return true;
+	value v;
+	if (!ti_operand(c, s, o, &o->b, &v, known) || !*known)
+		return true;
+	return v.loc == loc && v.num == 0;
+}
+
 void ti_set_stcond_flag(ti_state *s, const op *o, int e, value flag, bool known)
 {
 	int d = o->dst;

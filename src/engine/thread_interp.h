@@ -120,6 +120,10 @@ void ti_set_loaded(ti_state *s, const op *o, int e, value v, bool known);
  * sets its destination register to its success flag; with known false
  * (RSMC, outcome not committed) the flag depends on e's outcome. */
 void ti_set_stcond_flag(ti_state *s, const op *o, int e, value flag, bool known);
+/* Whether store-conditional o, writing location loc, may succeed: its
+ * reservation operand (o->b, see prog.h) must hold loc's address.  True
+ * when it has none, or (*known = false) when that value is not known yet. */
+bool ti_stcond_may_succeed(const ti_ctx *c, const ti_state *s, const op *o, int loc, bool *known);
 
 /* After a branch op (its event fetched if conditional, v the tested
  * value): the loads it tested now control everything after it; set *pc to

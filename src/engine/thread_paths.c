@@ -234,6 +234,13 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 			if (o->kind == OP_STCOND) {
 				if (out_of_time(ip, (unsigned long)s->n_ev))
 					goto end;
+				bool known;
+				if (!ti_stcond_may_succeed(c, &s->r, o, loc, &known)) {
+					/* no reservation for this address: it fails */
+					ti_set_stcond_flag(&s->r, o, -1, value_int(0), true);
+					pc++;
+					continue;
+				}
 				/* The failing branch: no event, flag 0. */
 				fail = istate_clone(ip, s);
 				ti_set_stcond_flag(&fail->r, o, -1, value_int(0), true);

@@ -62,6 +62,10 @@ int parser_reg(parser *p, thread *th, const char *name, size_t len, srcloc at)
 		arch_ctx ctx = { p->t, th, -1, at, p->d };
 		i = arch_reg(&ctx, canon);
 	}
+	if (strlen(canon) != len || strncmp(canon, name, len)) {
+		free(th->regs[i].written);
+		th->regs[i].written = xstrndup(name, len);
+	}
 	free(canon);
 	return i;
 }

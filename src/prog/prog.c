@@ -64,6 +64,7 @@ static void thread_free(thread *th)
 {
 	for (int i = 0; i < th->n_regs; i++) {
 		free(th->regs[i].name);
+		free(th->regs[i].written);
 		free(th->regs[i].type);
 	}
 	free(th->regs);

@@ -102,7 +102,8 @@ enum op_kind {
 	OP_STORE,  /* mem[addr] = a                                     */
 	OP_STCOND, /* store-conditional (stwcx.): either stores a to addr and
 	            * sets dst = 1, or stores nothing and sets dst = 0; both
-	            * outcomes are explored */
+	            * outcomes are explored.  With b (a register, RISC-V's
+	            * reservation) it may store only when b holds addr */
 	OP_FENCE,  /* fence event of set `fence` (e.g. "SYNC", "MFENCE")  */
 	OP_BRANCH, /* if cond(a) goto target (a branch event, set B)       */
 };
@@ -114,6 +115,9 @@ enum access_flag {
 	ACC_FLAG_DEP = 1u << 2, /* store-conditional whose result register
 	                       * depends on its write (RISC-V's sc in herd):
 	                       * later uses of it carry addr/data/ctrl */
+	ACC_FUSED = 1u << 3,  /* the read and the write of this atomic
+	                       * instance are one event for the models
+	                       * (herd's single-event AMOs; cat_builtin.c) */
 };
 
 typedef struct op {
@@ -152,6 +156,9 @@ typedef struct reg {
 	char *name;
 	value init;   /* initial value (0 unless the init block says)       */
 	char *type;   /* declared type ("int64_t") or NULL                   */
+	char *written; /* another spelling the test used for it (RISC-V's
+	               * "a0" for x10), the last one the parser saw, or NULL:
+	               * herd's hash takes conditions as written */
 } reg;
 
 typedef struct thread {

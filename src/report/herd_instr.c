@@ -434,7 +434,7 @@ static void riscv_addr(strbuf *out, const char *a, bool with_offset)
 }
 
 /* herd's RISCVBase.dump_instruction: `li` is `ori rd,x0,k`, bare `fence`
- * is `fence rw,rw`, the ".aqrl" order prints ".aq.rl", lr/sc addresses
+ * is `fence rw,rw`, the ".aq.rl" order prints ".aqrl", lr/sc addresses
  * print with their 0 offset and AMO ones without.  herd prints xori with
  * a leading blank (its pp_opi), which its hash includes. */
 static void riscv_print(const insn *in, label_renamer rename, void *ctx, strbuf *out)
@@ -442,8 +442,8 @@ static void riscv_print(const insn *in, label_renamer rename, void *ctx, strbuf 
 	char m[sizeof in->mnemonic];
 	memcpy(m, in->mnemonic, sizeof m);
 	size_t n = strlen(m);
-	if (n > 5 && !strcmp(m + n - 5, ".aqrl"))
-		memcpy(m + n - 5, ".aq.rl", 7);
+	if (n > 6 && !strcmp(m + n - 6, ".aq.rl"))
+		memcpy(m + n - 6, ".aqrl", 6);
 	bool lrsc = !strncmp(m, "lr.", 3) || !strncmp(m, "sc.", 3);
 	bool amo = !strncmp(m, "amo", 3);
 	bool branch = !strcmp(m, "j") || (m[0] == 'b' && in->n_args == 3);

@@ -477,7 +477,8 @@ static void observe(const litmus_test *t, lval lv, hloc_list *l)
 			return;
 		h->cls = LC_REG;
 		h->proc = t->threads[lv.thread].id;
-		h->name = xstrdup(t->threads[lv.thread].regs[lv.reg].name);
+		const reg *r = &t->threads[lv.thread].regs[lv.reg];
+		h->name = xstrdup(r->written ? r->written : r->name);
 	} else {
 		if (lv.loc < 0 || lv.loc >= t->n_locs)
 			return;

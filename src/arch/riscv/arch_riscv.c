@@ -12,12 +12,15 @@
  *     `.aq` -> Acq, `.rl` -> Rel, both -> AcqRel (the sets of riscv.cat);
  *   - lr/sc events are atomic (set X); sc writes 0 to rd when it stores
  *     and 1 when it fails, both outcomes explored; the pair is an rmw;
+ *     lr reserves its address and sc stores only to the reserved
+ *     address (else it fails), and ends the reservation;
  *     what rd holds after a successful sc depends on its write (herd's
  *     default), so later uses of rd carry dependencies from it;
- *   - an AMO is a read and a write of one instruction, both atomic (X),
- *     paired as rmw (as x86's xchg); the read carries `.aq`, the write
- *     `.rl`, and `.aq.rl` marks both Sc (herd's compatibility reading);
- *     rd gets the old value, the write stores rs2 (amoswap) or old OP rs2;
+ *   - an AMO is one event of herd's, both a read and a write, atomic (X)
+ *     and carrying the instruction's annotation: weft builds a read and a
+ *     write of one instance flagged ACC_FUSED, which the models see as
+ *     one event (cat_builtin.c); rd gets the old value, the write stores
+ *     rs2 (amoswap) or old OP rs2;
  *   - `fence P,S` is an event of set Fence.P.S (plain `fence` is
  *     Fence.rw.rw), fence.tso of Fence.tso, fence.i of Fence.i;
  *   - a conditional branch compares two registers (beq bne blt bge) and is
@@ -313,6 +316,10 @@ static bool read_fence_kind(arch_cursor *c, const char **fence)
 
 static int scratch(arch_ctx *ctx, const char *name) { return arch_reg(ctx, name); }
 
+/* herd's RESADDR: the address the last lr reserved, 0 for none.  No
+ * condition can name it (no architecture's register spelling). */
+static int reservation(arch_ctx *ctx) { return arch_reg(ctx, "#res"); }
+
 /* The last op emitted gets annotation bits `an`. */
 static void annotate(arch_ctx *ctx, unsigned an) { ctx->th->ops[ctx->th->n_ops - 1].annot = an; }
 
@@ -350,6 +357,8 @@ static bool emit(arch_cursor *c, const rv_insn *in)
 		if (!read_reg(c, &rd) || !read_comma(c) || !read_addr(c, in->shape == SH_LR, &addr) ||
 		    !arch_expect_end(c))
 			return false;
+		if (in->shape == SH_LR)   /* the reservation: this address */
+			arch_emit_alu(ctx, ALU_ADD, reservation(ctx), addr.base, arch_opnd_int(addr.offset));
 		arch_emit_load(ctx, rd, addr, in->size, in->shape == SH_LR ? ACC_ATOMIC | ACC_EXCL : 0);
 		annotate(ctx, in->order);
 		return true;
@@ -367,6 +376,9 @@ static bool emit(arch_cursor *c, const rv_insn *in)
 		int flag = scratch(ctx, ARCH_SCRATCH_REG);
 		arch_emit_stcond(ctx, flag, addr, src_opnd(rs2), in->size, ACC_ATOMIC | ACC_EXCL | ACC_FLAG_DEP);
 		annotate(ctx, in->order);
+		ctx->th->ops[ctx->th->n_ops - 1].b = arch_opnd_reg(reservation(ctx));
+		/* sc ends the reservation, whether it stores or not */
+		arch_emit_alu(ctx, ALU_MOV, reservation(ctx), arch_opnd_int(0), arch_opnd_none());
 		if (rd >= 0)
 			arch_emit_alu(ctx, ALU_XOR, rd, arch_opnd_reg(flag), arch_opnd_int(1));
 		return true;
@@ -375,19 +387,17 @@ static bool emit(arch_cursor *c, const rv_insn *in)
 		if (!read_reg(c, &rd) || !read_comma(c) || !read_reg(c, &rs2) || !read_comma(c) ||
 		    !read_addr(c, true, &addr) || !arch_expect_end(c))
 			return false;
-		unsigned ran = in->order == AN_ACQREL ? AN_SC : in->order & AN_ACQ;
-		unsigned wan = in->order == AN_ACQREL ? AN_SC : in->order & AN_REL;
 		int old = scratch(ctx, ARCH_SCRATCH_REG);
-		arch_emit_load(ctx, old, addr, in->size, ACC_ATOMIC);
-		annotate(ctx, ran);
+		arch_emit_load(ctx, old, addr, in->size, ACC_ATOMIC | ACC_FUSED);
+		annotate(ctx, in->order);
 		operand data = src_opnd(rs2);
 		if (in->alu != ALU_MOV) {
 			int sum = scratch(ctx, ARCH_SCRATCH_REG "2");
 			arch_emit_alu(ctx, in->alu, sum, arch_opnd_reg(old), data);
 			data = arch_opnd_reg(sum);
 		}
-		arch_emit_store(ctx, addr, data, in->size, ACC_ATOMIC);
-		annotate(ctx, wan);
+		arch_emit_store(ctx, addr, data, in->size, ACC_ATOMIC | ACC_FUSED);
+		annotate(ctx, in->order);
 		if (rd >= 0)
 			arch_emit_alu(ctx, ALU_MOV, rd, arch_opnd_reg(old), arch_opnd_none());
 		return true;

@@ -406,6 +406,7 @@ static bool commit(rctx *c, const rstate *s, const uproc *u, eref e, eref src, i
 	} else if (pos == PARAM_FAIL && !f->stcond) {
 		return false;
 	}
+
 	if (c->uniproc && !(f->kind == EV_WRITE && pos == PARAM_FAIL)) {
 		uproc own = { 0, NULL };
 		if (!u)
@@ -1156,6 +1157,18 @@ static void say_fallback(const rctx *c, const char *why)
  *     seen): checked as it goes, a blocked run stops the exploration and
  *     the test goes to the enumerator (a warning for a declared order).
  * The answer printed is therefore never one that may miss executions. */
+/* A store-conditional that may store only under a reservation (RISC-V's
+ * sc): rsmc's races assume every store-conditional may succeed, so such a
+ * test goes to the enumerator. */
+static bool has_reserved_stcond(const litmus_test *t)
+{
+	for (int i = 0; i < t->n_threads; i++)
+		for (int k = 0; k < t->threads[i].n_ops; k++)
+			if (t->threads[i].ops[k].kind == OP_STCOND && t->threads[i].ops[k].b.kind != OPND_NONE)
+				return true;
+	return false;
+}
+
 bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d)
 {
 	rctx c = { 0 };
@@ -1186,6 +1199,8 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	if (!c.cb.proven && c.cb.kind != CB_MODEL && cb_may_cycle(c.cb.kind, t, c.unroll, c.deadline))
 		cycle = "an execution of this test may have a cycle in the commit-before order, which "
 		        "rsmc cannot build";
+	if (!cycle && has_reserved_stcond(t))
+		cycle = "a store-conditional of this test needs a reservation, which rsmc does not model";
 	if (!dead(&s0) && !cycle && !timed_out) {
 		path_push(&c, &s0, true);
 		push_explore(&c, &s0, NULL);
