@@ -1,4 +1,5 @@
 /* models.c — search path and model cache. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +30,11 @@ void model_cache_init(model_cache *c, const weft_options *o)
 	memset(c, 0, sizeof *c);
 	const char *env = getenv("WEFT_CAT_PATH");
 	const char *herdlib = getenv("HERDLIB");
-	int cap = o->include.n + o->libdirs.n + 2;
+	/* herd's library where herdtools7 installs it comes last, so that
+	 * herd's models of the architectures weft has no model of (riscv.cat)
+	 * are found without -I or $HERDLIB */
+	const char *home = getenv("HOME");
+	int cap = o->include.n + o->libdirs.n + 2 + 3;
 	if (env)
 		cap += path_count(env);
 	if (herdlib)
@@ -47,6 +52,12 @@ void model_cache_init(model_cache *c, const weft_options *o)
 		c->herdlib_copy = path_split(herdlib, dirs, &n);
 	dirs[n++] = WEFT_CATDIR;
 	dirs[n++] = WEFT_SOURCE_CATDIR;
+	dirs[n++] = "/usr/local/share/herdtools7/herd";
+	dirs[n++] = "/usr/share/herdtools7/herd";
+	if (home && *home) {
+		c->opam_dir = xasprintf("%s/.opam/default/share/herdtools7/herd", home);
+		dirs[n++] = c->opam_dir;
+	}
 	c->path.n = n;
 	c->path.dirs = dirs;
 	c->through = o->through;
@@ -184,5 +195,6 @@ void model_cache_free(model_cache *c)
 	free(c->path.dirs);
 	free(c->env_copy);
 	free(c->herdlib_copy);
+	free(c->opam_dir);
 	memset(c, 0, sizeof *c);
 }

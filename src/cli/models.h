@@ -31,6 +31,7 @@ typedef struct model_cache {
 	cat_search_path path;
 	char *env_copy;     /* $WEFT_CAT_PATH, split in place into path.dirs */
 	char *herdlib_copy; /* $HERDLIB, the same */
+	char *opam_dir;     /* herd's library in $HOME's opam switch (owned) */
 	/* applied to each model as it is loaded (borrowed from the options) */
 	bool through;                /* -through invalid|all */
 	const str_list *skipchecks;  /* -skipchecks lists */

@@ -37,7 +37,8 @@ static bool arg_optional(enum opt_id id)
 static const opt_spec specs[] = {
 	{ OPT_MODEL, "model", "cat", "NAME|FILE",
 	  "memory model: a .cat file, or NAME.cat on the search path (sc, tso, power; "
-	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64. Repeatable: "
+	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64, herd's riscv "
+	  "(riscv.cat, on the search path) for RISCV. Repeatable: "
 	  "every test runs under each model, in order, each block then ending with "
 	  "`Model LABEL` (the short name, or the argument when two share one). A model "
 	  "that says it is for other architectures ((* arch: PPC *), or herd's include "
@@ -231,7 +232,9 @@ void options_print_help(FILE *out)
 	fputs("\n"
 	      "The cat search path: the model's own folder, each -I DIR, each\n"
 	      "-set-libdir DIR, each folder of $WEFT_CAT_PATH and of $HERDLIB (colon\n"
-	      "separated), then the installed models.\n"
+	      "separated), the installed models, then herd7's install folders\n"
+	      "(/usr/local/share/herdtools7/herd, /usr/share/herdtools7/herd,\n"
+	      "$HOME/.opam/default/share/herdtools7/herd).\n"
 	      "\n"
 	      "herd7 options that only shape herd's own graphs or messages (-graph,\n"
 	      "-showevents, -fontsize, -gv, -v, ...) are accepted with a one-line note;\n"
