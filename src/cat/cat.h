@@ -97,8 +97,13 @@ bool cat_check_file(const char *path, const cat_search_path *sp, diag *d);
 int cat_model_n_checks(const cat_model *m);
 /* Its `as` name, or else the text of its expression (herd's name). */
 const char *cat_model_check_name(const cat_model *m, int i);
-/* A flag (or undefined_unless) check: it never fails an execution. */
+/* A flag (or undefined_unless, or assert) check: it never fails an
+ * execution. */
 bool cat_model_check_is_flag(const cat_model *m, int i);
+/* The model says `catdep`: it computes addr, data and ctrl itself from
+ * herd's register events (herd's aarch64.cat), which weft does not build,
+ * so it loads but cannot evaluate an execution. */
+bool cat_model_computes_deps(const cat_model *m);
 /* The relations the model's top-level `show` directives name, for
  * pictures: `show r1, r2` (labelled r1, r2), `show e as label`, less those
  * an `unshow label` removed after; a shown name is the binding it has at

@@ -115,7 +115,10 @@ typedef struct cat_cond {
 /* ---- instructions -------------------------------------------------------- */
 
 enum cat_test { TEST_ACYCLIC, TEST_IRREFLEXIVE, TEST_EMPTY };
-enum cat_check_mode { CHECK_REQUIRE, CHECK_FLAG, CHECK_UNDEFINED_UNLESS };
+/* CHECK_ASSERT: herd's `assert`, a property the model's author states of
+ * every execution; when it fails the model is wrong for this test, an
+ * evaluation error rather than a forbidden execution. */
+enum cat_check_mode { CHECK_REQUIRE, CHECK_FLAG, CHECK_UNDEFINED_UNLESS, CHECK_ASSERT };
 
 enum cat_ins_kind {
 	CI_LET,        /* let binds */
@@ -131,6 +134,7 @@ enum cat_ins_kind {
 	CI_IF,         /* if cond body [else body2] end */
 	CI_ENUM,       /* enum name = 'a || 'b */
 	CI_DEBUG,      /* debug e: accepted, ignored */
+	CI_CATDEP,     /* catdep: the model computes dependencies itself */
 };
 
 struct cat_ins;

@@ -75,6 +75,39 @@ bool cat_known_fence_name(const char *name)
 	return false;
 }
 
+/* herd's event sets and relations of AArch64 features weft's tests never
+ * have (virtual memory, caches, tags, exceptions, ...): as in herd on a
+ * test without such events, they are empty. */
+static const char *const herd_feature_names[] = {
+	"PTEV", "PTEINV", "inv-domain", "AF", "DB", "MMU", "Translation", "AccessFlag", "Instr",
+	"Restricted-CMODX", "IC.IALLUIS", "IC.IALLU", "IC.IVAU", "SPURIOUS", "T", "oa-changes",
+	"at-least-one-writable", "FAULT", "same-oa", "same-low-order-bits", "DC.CVAU", "TLBI", "TagCheck",
+	"EXC-ENTRY", "EXC-RET", "TLBInXS", "TLBIIS",
+};
+
+/* herd's register-level events and the relations over them: weft's
+ * executions have memory, fence and branch events only, so a model that
+ * computes dependencies from these (herd's `catdep` models) cannot run. */
+static const char *const herd_register_names[] = { "rf-reg", "Rreg", "Wreg", "DATA", "BCC", "iico_order" };
+
+static bool in_names(const char *name, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(list[i], name))
+			return true;
+	return false;
+}
+
+bool cat_herd_feature_name(const char *name)
+{
+	return in_names(name, herd_feature_names, sizeof herd_feature_names / sizeof herd_feature_names[0]);
+}
+
+bool cat_herd_register_name(const char *name)
+{
+	return in_names(name, herd_register_names, sizeof herd_register_names / sizeof herd_register_names[0]);
+}
+
 /* ---- helpers ------------------------------------------------------------------------------ */
 
 static void set_bit(uint64_t *w, int i) { w[i >> 6] |= (uint64_t)1 << (i & 63); }

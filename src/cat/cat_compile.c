@@ -143,7 +143,8 @@ static void compile_var(compiler *c, cat_ex *e, scope *sc, int in_try)
 		e->index = g;
 		return;
 	}
-	if (in_try || cat_known_fence_name(e->name)) {
+	if (in_try || cat_known_fence_name(e->name) || cat_herd_feature_name(e->name) ||
+	    cat_herd_register_name(e->name)) {
 		e->ref = REF_DYN;
 		cat_model *m = c->m;
 		for (e->index = 0; e->index < m->ndyn; e->index++)
@@ -496,16 +497,22 @@ static void compile_top(compiler *c, cat_ins_list *l, const char *dir)
 			break;
 		case CI_DEBUG:
 			break;
+		case CI_CATDEP:
+			m->catdep = true;
+			break;
 		case CI_PROCEDURE:
 			compile_procedure(c, in);
 			break;
 		case CI_WITH_FROM: {
 			compile_ex(c, in->e, NULL, 0);
 			if (strcmp(in->name, "co") != 0) {
-				cerror(c, in->loc, "unsupported: 'with %s from ...' (weft supports 'with co from', "
-				                   "binding co to the execution's coherence order)", in->name);
+				int s = new_slot(m, in->name, SLOT_CHOICE, in->loc);
+				m->slots[s].def = in->e;
+				in->slot = s;
 				break;
 			}
+			/* co is the execution's coherence order, enumerated by the
+			 * engines */
 			int s = new_slot(m, in->name, SLOT_BUILTIN, in->loc);
 			m->slots[s].builtin = B_CO;
 			in->slot = s;

@@ -176,6 +176,20 @@ static bool compute_slot(cat_eval *ev, int s, cval *out)
 		v.n = 0;
 		v.u.proc = sl->ins;
 		break;
+	case SLOT_CHOICE: {
+		cval s;
+		if (!eval(ev, sl->def, NULL, &s))
+			return false;
+		int n = s.kind == V_VSET ? s.n : s.kind == V_EMPTY ? 0 : -1;
+		if (n < 0)
+			return cat_fail(ev, sl->loc, "'with %s from': a set of values was expected, found %s", sl->name,
+			                cval_kind_name(s.kind));
+		if (n != 1)
+			return cat_fail(ev, sl->loc, "unsupported: 'with %s from' has %d choices on this execution "
+			                "(weft runs the model under a single choice only)", sl->name, n);
+		v = s.u.elts[0];
+		break;
+	}
 	case SLOT_ENUM: {
 		const cat_ins *in = sl->ins;
 		cval *tags = arena_alloc(ev->cur, (size_t)(in->ntags ? in->ntags : 1) * sizeof(cval));
@@ -234,6 +248,14 @@ static void annot_events(const execution *x, int bit, uint64_t *set)
 
 static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 {
+	if (cat_herd_register_name(e->name))
+		return cat_fail(ev, e->loc, "unsupported: '%s' is made of herd's register events, which weft does "
+		                "not build (a model that computes its own dependencies from them, catdep, "
+		                "cannot run)", e->name);
+	if (cat_herd_feature_name(e->name)) {
+		*out = cv_empty();
+		return true;
+	}
 	dyn_entry *de = &ev->dyn[e->index];
 	if (de->gen != ev->static_gen) {
 		/* Depends on the events and the architecture only: static. */
@@ -896,6 +918,10 @@ static bool run_check(cat_eval *ev, const cat_ins *in, frame *env, bool *failed)
 		/* herd marks such executions "undefined"; weft reports a flag. */
 		if (!holds)
 			note_flag(ev, name);
+		break;
+	case CHECK_ASSERT:
+		if (!holds)
+			return cat_fail(ev, in->loc, "assertion failed: %s", name);
 		break;
 	}
 	return true;

@@ -175,6 +175,8 @@ static void walk_var(walk *w, const cat_ex *e)
 	case SLOT_PROJ:
 		add_input(w, e->index);
 		return;
+	case SLOT_CHOICE:
+		break;
 	}
 	w->ok = false;
 }

@@ -41,6 +41,13 @@ extern const cat_builtin_info cat_builtins[B_COUNT];
  * execution (empty set when the test's architecture has such a fence but
  * the test does not use it). */
 bool cat_known_fence_name(const char *name);
+/* herd's names of AArch64 features weft's tests never have (TLBI, PTEV,
+ * FAULT, ...): bound, and empty in every execution, as in herd on a test
+ * without such events. */
+bool cat_herd_feature_name(const char *name);
+/* herd's register events and relations (rf-reg, Rreg, DATA, ...): bound at
+ * load time, an evaluation error (weft does not build such events). */
+bool cat_herd_register_name(const char *name);
 
 /* ---- monotonicity classes --------------------------------------------------------- */
 
@@ -62,6 +69,10 @@ enum cat_slot_kind {
 	                * with `group_n` members */
 	SLOT_PROC,     /* procedure `ins` */
 	SLOT_ENUM,     /* the set of the tags of `ins` */
+	SLOT_CHOICE,   /* `with name from def`: herd runs the rest of the
+	                * model once per element of def's value; weft takes
+	                * the element when there is exactly one (an error
+	                * names the count otherwise) */
 };
 
 typedef struct cat_slot {
@@ -151,6 +162,9 @@ struct cat_model {
 	                          * stdlib.cat) */
 	int nvariants;
 	char **variants;         /* -variant names (owned) */
+	bool catdep;             /* a `catdep` instruction: the model computes
+	                          * addr, data and ctrl itself, from herd's
+	                          * register events */
 	int nslots;
 	size_t slots_cap;
 	cat_slot *slots;

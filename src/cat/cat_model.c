@@ -148,6 +148,8 @@ const char *cat_model_check_name(const cat_model *m, int i)
 
 bool cat_model_check_is_flag(const cat_model *m, int i) { return i >= 0 && i < m->nchecks && m->checks[i].flag; }
 
+bool cat_model_computes_deps(const cat_model *m) { return m->catdep; }
+
 int cat_model_n_shown(const cat_model *m) { return m->nshown; }
 
 const char *cat_model_shown_label(const cat_model *m, int i)

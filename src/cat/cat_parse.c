@@ -898,7 +898,9 @@ static char *span_text(const parser *p, int from, int to)
 static cat_ins *parse_check(parser *p)
 {
 	cat_ins *in = mk_ins(CI_CHECK, loc_of(p));
-	if (accept(p, T_FLAG))
+	if (accept(p, T_ASSERT))
+		in->mode = CHECK_ASSERT;
+	else if (accept(p, T_FLAG))
 		in->mode = CHECK_FLAG;
 	else if (accept(p, T_UNDEFINED_UNLESS))
 		in->mode = CHECK_UNDEFINED_UNLESS;
@@ -981,7 +983,7 @@ static cat_ins *parse_ins(parser *p)
 		accept(p, T_IN);
 		return in;
 	}
-	case T_FLAG: case T_UNDEFINED_UNLESS: case T_TILDE:
+	case T_FLAG: case T_UNDEFINED_UNLESS: case T_TILDE: case T_ASSERT:
 	case T_ACYCLIC: case T_IRREFLEXIVE: case T_EMPTY:
 		return parse_check(p);
 	case T_SHOW: case T_UNSHOW: {
@@ -1132,9 +1134,9 @@ static cat_ins *parse_ins(parser *p)
 	case T_INSTRUCTIONS: case T_DEFAULT:
 		error_at(p, t, "unsupported: bell-file declaration '%.*s'", (int)t->len, t->text);
 		return NULL;
-	case T_ASSERT: case T_CATDEP:
-		error_at(p, t, "unsupported: '%.*s'", (int)t->len, t->text);
-		return NULL;
+	case T_CATDEP:
+		next(p);
+		return mk_ins(CI_CATDEP, loc);
 	default: {
 		char buf[96];
 		describe(t, buf, sizeof buf);

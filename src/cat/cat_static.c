@@ -56,6 +56,7 @@ static bool slot_static(cat_model *m, int s)
 		sl->is_static = builtin_static(sl->builtin);
 		break;
 	case SLOT_LET:
+	case SLOT_CHOICE:
 		sl->static_state = 1;
 		sl->is_static = ex_static(m, sl->def);
 		break;

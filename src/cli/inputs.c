@@ -120,6 +120,13 @@ static bool expand(input_list *l, const char *arg, int depth, diag *d)
 	if (arg[0] == '@')
 		return expand_list(l, arg + 1, depth, d);
 	struct stat st;
+	size_t n = strlen(arg);
+	if (stat(arg, &st) != 0 && !strchr(arg, '/') && n > 4 && !strcmp(arg + n - 4, ".cat")) {
+		/* a model named without a folder: -check looks for it on the cat
+		 * search path, as herd does */
+		add_path(l, xstrdup(arg));
+		return true;
+	}
 	if (stat(arg, &st) != 0) {
 		diag_error(d, (srcloc){ arg, 0, 0 }, "cannot open: %s", strerror(errno));
 		return false;

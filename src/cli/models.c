@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "models.h"
@@ -143,14 +144,44 @@ cat_model *model_cache_get_for(model_cache *c, const char *name, const char *arc
 	return ok ? m : NULL;
 }
 
-bool model_check_file(model_cache *c, const char *path, diag *d)
+static bool model_check_found(model_cache *c, const char *path, diag *d);
+
+/* A file named without a folder that is not in the current one is looked
+ * for on the search path, as herd does (`-check -I DIR riscv.cat`). */
+static char *check_target(const model_cache *c, const char *path)
+{
+	if (strchr(path, '/') || access(path, R_OK) == 0)
+		return xstrdup(path);
+	for (int i = 0; i < c->path.n; i++) {
+		char *p = xasprintf("%s/%s", c->path.dirs[i], path);
+		if (access(p, R_OK) == 0)
+			return p;
+		free(p);
+	}
+	return xstrdup(path);
+}
+
+bool model_check_file(model_cache *c, const char *name, diag *d)
+{
+	char *path = check_target(c, name);
+	bool ok = model_check_found(c, path, d);
+	free(path);
+	return ok;
+}
+
+static bool model_check_found(model_cache *c, const char *path, diag *d)
 {
 	if (!cat_check_file(path, &c->path, d))
 		return false;
 	cat_model *m = cat_model_load(path, &c->path, d);
 	if (!m)
 		return false;
-	bool ok = model_probe_any(m, d);
+	bool ok = true;
+	if (cat_model_computes_deps(m))
+		diag_note(d, (srcloc){ path, 0, 0 }, "loaded, not evaluated: the model computes its own dependencies "
+			  "(catdep) from herd's register events, which weft does not build");
+	else
+		ok = model_probe_any(m, d);
 	cat_model_free(m);
 	return ok;
 }
