@@ -281,3 +281,39 @@ def test_show_draws_why_a_let_through_execution_is_forbidden(tmp_path):
             ins = sorted(b for _, b in witness)
             assert outs == ins, (d, witness)
     assert forbidden > 20 and allowed > 20, (forbidden, allowed)
+
+
+def test_strictskip_keeps_what_only_the_skipped_checks_forbid():
+    """herd's -strictskip true: the executions failing the skipped check and
+    passing the others.  Allowed with the check skipped = allowed by the
+    whole model + those, disjointly; so, state by state, the counts with
+    -strictskip are the differences, for each of power's checks on the
+    suite."""
+    import yaml
+    files = sorted((SRCDIR / "litmus" / "PPC").glob("*.litmus"))
+
+    def docs(*args):
+        r = run_weft("-q", "-j", "2", "-format", "yaml", "-engine", "enumerate", *args, *files)
+        assert r.returncode == 0, r.stderr
+        return {d["name"]: {s["state"]: s["count"] for s in d["states"]} for d in yaml.safe_load_all(r.stdout) if d}
+
+    plain = docs()
+    nonempty = 0
+    for check in ("uniproc", "thinair", "propagation", "observation"):
+        skipped, strict = docs("-skipchecks", check), docs("-skipchecks", check, "-strictskip", "true")
+        for name in plain:
+            diff = {s: skipped[name][s] - plain[name].get(s, 0) for s in skipped[name]}
+            assert strict[name] == {s: n for s, n in diff.items() if n}, (check, name)
+            nonempty += bool(strict[name])
+    assert nonempty > 10
+    # false is the plain -skipchecks
+    assert docs("-skipchecks", "observation", "-strictskip", "false") == docs("-skipchecks", "observation")
+
+
+def test_strictskip_usage():
+    r = run_weft("-strictskip", "true", MP_ADDR)
+    assert r.returncode == 2 and "give -skipchecks" in r.stderr
+    r = run_weft("-skipchecks", "observation", "-strictskip", "true", "-explain", MP_ADDR)
+    assert r.returncode == 2 and "-explain" in r.stderr
+    r = run_weft("-skipchecks", "observation", "-strictskip", "maybe", MP_ADDR)
+    assert r.returncode == 2 and "true or false" in r.stderr

@@ -124,6 +124,12 @@ bool cat_model_skip_check(cat_model *m, const char *name);
  * but the flags is skipped, so every candidate is let through. */
 void cat_model_skip_all_checks(cat_model *m);
 bool cat_model_check_is_skipped(const cat_model *m, int i);
+/* herd's -strictskip: a complete execution is allowed only when it fails
+ * every check skipped by cat_model_skip_check (and passes the others): the
+ * executions only those checks forbid.  One where a skipped check holds
+ * is rejected with `failed` naming that check.  Partial evaluations are
+ * not affected. */
+void cat_model_set_strict_skip(cat_model *m, bool strict);
 /* A monotone check: if it fails on a partial execution it fails on every
  * extension of it (more events, more rf/co edges), so it may be evaluated
  * early; see cat_mono.c for the rules.  Flags are never monotone. */

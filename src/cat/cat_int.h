@@ -104,6 +104,8 @@ typedef struct cat_check_entry {
 	bool monotone;
 	bool skipped;            /* -skipchecks / -through: its outcome is
 	                          * ignored (cat_model_skip_check) */
+	bool skipped_by_name;    /* by cat_model_skip_check: what
+	                          * -strictskip wants failing */
 } cat_check_entry;
 
 /* ---- evaluation state --------------------------------------------------------------- */
@@ -177,6 +179,7 @@ struct cat_model {
 	size_t dyn_cap;
 	const char **dyn_names;  /* distinct REF_DYN names (borrowed from the
 	                          * syntax trees); a CE_VAR's index points here */
+	bool strict_skip;        /* -strictskip (cat_model_set_strict_skip) */
 	cat_eval ev;
 	char fingerprint[33];    /* cat_identity.c */
 	/* top-level show directives (show r, show e as label), less those

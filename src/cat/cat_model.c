@@ -163,9 +163,11 @@ bool cat_model_skip_check(cat_model *m, const char *name)
 	bool found = false;
 	for (int i = 0; i < m->nchecks; i++)
 		if (m->checks[i].name && !strcmp(m->checks[i].name, name))
-			found = m->checks[i].skipped = true;
+			found = m->checks[i].skipped = m->checks[i].skipped_by_name = true;
 	return found;
 }
+
+void cat_model_set_strict_skip(cat_model *m, bool strict) { m->strict_skip = strict; }
 
 void cat_model_skip_all_checks(cat_model *m)
 {
@@ -193,6 +195,7 @@ bool cat_run_checks(cat_model *m, bool partial, cat_check_fn check, void *ctx, c
 	out->n_flags = 0;
 	out->flags = m->flag_names;
 	out->ignored = NULL;
+	const char *held = NULL; /* -strictskip: a check skipped by name that holds */
 	for (int i = 0; i < m->nchecks; i++) {
 		const cat_check_entry *ce = &m->checks[i];
 		if (partial && (!ce->monotone || ce->flag || ce->skipped))
@@ -212,7 +215,16 @@ bool cat_run_checks(cat_model *m, bool partial, cat_check_fn check, void *ctx, c
 			out->allowed = false;
 			out->failed = ce->name;
 			break;
+		} else if (ce->skipped_by_name && !held) {
+			held = ce->name;
 		}
+	}
+	/* herd's -strictskip: only the executions that fail every check
+	 * skipped by name (and pass the others) go through; not for partial
+	 * executions, where a check that holds may fail later */
+	if (m->strict_skip && !partial && out->allowed && held) {
+		out->allowed = false;
+		out->failed = held;
 	}
 	out->n_flags = partial ? 0 : m->nflag_names;
 	return true;

@@ -100,7 +100,6 @@ static const herd_opt herd_opts[] = {
 	{ "archcheck", HERD_OPT_IGNORED, false, "weft always checks that a model is for the test's architecture" },
 	/* options that change which executions count: weft cannot honour them */
 	{ "throughflag", HERD_OPT_REFUSED, false, "lets flagged executions through the model" },
-	{ "strictskip", HERD_OPT_REFUSED, false, "changes how skipped checks count" },
 	{ "restrict", HERD_OPT_REFUSED, false, "restricts the outcomes herd prints" },
 	{ "machsize", HERD_OPT_REFUSED, false, "changes the machine word size" },
 	{ "endian", HERD_OPT_REFUSED, false, "changes the byte order of mixed-size accesses" },

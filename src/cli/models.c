@@ -62,6 +62,7 @@ void model_cache_init(model_cache *c, const weft_options *o)
 	c->path.n = n;
 	c->path.dirs = dirs;
 	c->through = o->through;
+	c->strict_skip = o->strict_skip;
 	c->skipchecks = &o->skipchecks;
 }
 
@@ -70,6 +71,7 @@ static void skip_checks(const model_cache *c, cat_model *m, const char *name, di
 {
 	if (c->through)
 		cat_model_skip_all_checks(m);
+	cat_model_set_strict_skip(m, c->strict_skip);
 	for (int i = 0; c->skipchecks && i < c->skipchecks->n; i++) {
 		char *list = xstrdup(c->skipchecks->v[i]), *save = NULL;
 		for (char *check = strtok_r(list, ",", &save); check; check = strtok_r(NULL, ",", &save)) {

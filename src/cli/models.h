@@ -34,6 +34,7 @@ typedef struct model_cache {
 	char *opam_dir;     /* herd's library in $HOME's opam switch (owned) */
 	/* applied to each model as it is loaded (borrowed from the options) */
 	bool through;                /* -through invalid|all */
+	bool strict_skip;            /* -strictskip true */
 	const str_list *skipchecks;  /* -skipchecks lists */
 } model_cache;
 

@@ -16,7 +16,7 @@ enum opt_id {
 	OPT_QUIET, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
 	OPT_CAPTION, OPT_LABEL,
-	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_CONDS, OPT_RESULTS, OPT_FORCE, OPT_CONF, OPT_VARIANT,
+	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_STRICTSKIP, OPT_CONDS, OPT_RESULTS, OPT_FORCE, OPT_CONF, OPT_VARIANT,
 	OPT_SPEEDCHECK, OPT_NSHOW, OPT_SHOWONE, OPT_LIBDIR, OPT_HEXA, OPT_INITWRITES,
 };
 
@@ -98,6 +98,9 @@ static const opt_spec specs[] = {
 	  "ignore the outcome of the model's checks called NAME (their `as` name); "
 	  "repeatable, the lists add up. A name no check of a model has is a warning. "
 	  "Uses the enumerator" },
+	{ OPT_STRICTSKIP, "strictskip", NULL, "true|false",
+	  "with -skipchecks, as herd7: true keeps only the executions that fail every "
+	  "skipped check and pass the others (those only the skipped checks forbid)" },
 	{ OPT_CONDS, "conds", NULL, "FILE",
 	  "replace the final condition of the tests FILE names: one `NAME CONDITION` a "
 	  "line (CONDITION as at the end of a test, e.g. exists (1:r1=1 /\\ 1:r3=0), "
@@ -368,6 +371,15 @@ static int check_combinations(const weft_options *o, bool cells_given)
 	if ((o->through || o->skipchecks.n > 0) && o->engine_given && strcmp(o->engine, "enumerate") != 0)
 		return usage_error("-through and -skipchecks need -engine enumerate: %s's order is proved "
 		                   "for the model with all its checks", o->engine);
+	/* -strictskip selects by the skipped checks: without any it would
+	 * keep nothing less than everything; -explain's "forbidden by" would
+	 * name a check that holds */
+	if (o->strict_skip && o->skipchecks.n == 0)
+		return usage_error("%s selects the executions the -skipchecks checks forbid: give -skipchecks",
+		                   "-strictskip true");
+	if (o->strict_skip && o->explain)
+		return usage_error("%s keeps only executions the skipped checks forbid: -explain has no "
+		                   "verdict of the model's to explain there", "-strictskip true");
 	if (o->interactive && (o->through || o->skipchecks.n > 0 || o->conds.n > 0))
 		return usage_error("%s takes none of -through, -skipchecks, -conds (goto STATE is its -conds)", "-i");
 	if ((o->caption || o->label) && o->table != TBL_LATEX && o->table != TBL_LATEX_DOC)
@@ -541,6 +553,14 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 			return usage_error("%s wants check names, separated by commas", "-skipchecks");
 		push(&o->skipchecks, val);
 		break;
+	case OPT_STRICTSKIP: {
+		static const char *const names[] = { "false", "true" };
+		int k = keyword_index(val, names, 2);
+		if (k < 0)
+			return usage_error("-strictskip wants true or false, not '%s'", val);
+		o->strict_skip = k == 1;
+		break;
+	}
 	case OPT_CONDS: push(&o->conds, val); break;
 	case OPT_OUTPUT: o->output = val; break;
 	case OPT_HARDWARE: o->hardware = val; break;

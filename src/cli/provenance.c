@@ -22,6 +22,8 @@ static char *result_options(const weft_options *o)
 		sb_printf(&b, " -skipchecks %s", o->skipchecks.v[i]);
 	if (o->through)
 		sb_puts(&b, " -through all");
+	if (o->strict_skip)
+		sb_puts(&b, " -strictskip true");
 	for (int i = 0; i < o->conds.n; i++)
 		sb_printf(&b, " -conds %s", o->conds.v[i]);
 	return sb_take(&b);
