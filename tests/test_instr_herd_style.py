@@ -60,7 +60,42 @@ PPC = [
       "nothing changes r1; herd spells hwsync sync"),
 ]
 
-TESTS = PPC
+# herd prints x86-64 code as written but for: every nop form and endbr64
+# as NOP, immediates always with `$`; the condition's registers enter the
+# hash as the condition spells them (0:RAX), while states say 0:rax.
+X86_64 = [
+    T("X86_64", "V001", ["0:rax=3"], ["NOP"], ["0:rax"], "0:rax=3;", "0:rax=3", "NOP changes nothing"),
+    T("X86_64", "V002", ["0:rbx=2"], ["NOP"], ["0:rbx"], "0:rbx=2;", "0:rbx=2", "endbr64 is herd's NOP"),
+    T("X86_64", "V003", ["0:rcx=1"], ["NOP"], ["0:rcx"], "0:rcx=1;", "0:rcx=1",
+      "nopl with an operand is herd's NOP too, and accesses nothing"),
+    T("X86_64", "V004", ["0:rax=2"], ["shl $3,%eax"], ["0:rax"], "0:rax=16;", "0:rax=16", "2 << 3"),
+    T("X86_64", "V005", ["0:rax=6"], ["shr $1,%eax"], ["0:rax"], "0:rax=3;", "0:rax=3",
+      "6 >> 1; the bare count hashes with its `$`"),
+    T("X86_64", "V006", ["0:rax=-6"], ["sar $1,%eax"], ["0:rax"], "0:rax=-3;", "0:rax=-3", "-6 >> 1, sign in"),
+    T("X86_64", "V007", ["0:rax=4"], ["negq %rax"], ["0:rax"], "0:rax=-4;", "0:rax=-4", "0 - 4"),
+    T("X86_64", "V008", ["0:rbx=0"], ["notq %rbx"], ["0:rbx"], "0:rbx=-1;", "0:rbx=-1", "~0"),
+    T("X86_64", "V009", ["0:rax=2", "x=5"], ["xaddq %rax,(x)"], ["0:rax", "x"], "0:rax=5; [x]=7;",
+      "0:rax=5 /\\ [x]=7", "x = 5 + 2, rax = the old x"),
+    T("X86_64", "V010", [], ["movq $5,%rax"], ["0:RAX"], "0:rax=5;", "0:rax=5",
+      "the hash takes 0:RAX as the condition writes it"),
+    T("X86_64", "V011", [], ["movq $1,%rax", "ret", "movq $2,%rax"], ["0:rax"], "0:rax=1;", "0:rax=1",
+      "ret ends the thread before the second mov"),
+]
+
+# herd's Intel printer: upper-case mnemonics and registers, `$` on
+# immediates, "LOCK; " before a locked instruction, an extra blank after
+# INC, DEC and CMP, conditional jumps as J<cc> with labels renamed L00...
+X86 = [
+    T("X86", "U001", [], ["MOV EAX,$5"], ["0:EAX"], "0:EAX=5;", "0:EAX=5", "MOV of an immediate"),
+    T("X86", "U002", ["0:EAX=5", "x=1"], ["XCHG [x],EAX"], ["0:EAX", "x"], "0:EAX=1; [x]=5;",
+      "0:EAX=1 /\\ [x]=5", "swap EAX and x"),
+    T("X86", "U003", ["x=1"], ["LOCK; ADD [x],$2"], ["x"], "[x]=3;", "[x]=3", "1 + 2, locked"),
+    T("X86", "U004", ["0:EAX=4"], ["INC  EAX"], ["0:EAX"], "0:EAX=5;", "0:EAX=5", "4 + 1"),
+    T("X86", "U005", ["0:EAX=2"], ["CMP  EAX,$2", "JE L00", "MOV EBX,$1", "L00:"], ["0:EBX"], "0:EBX=0;",
+      "0:EBX=0", "2 = 2: JE skips the MOV"),
+]
+
+TESTS = PPC + X86_64 + X86
 
 
 @pytest.mark.parametrize("t", TESTS, ids=lambda t: f"{t.arch}-{t.name}")

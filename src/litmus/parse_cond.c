@@ -84,6 +84,8 @@ static cond *prop_atom(cparse *cp)
 	cond *c = mk(op.kind == T_EQ ? COND_EQ : COND_NE, NULL, NULL, ls.loc);
 	c->lhs = lv;
 	c->rhs = v;
+	if (ls.kind == LV_REG)
+		c->lhs_name = xstrndup(ls.name.start, ls.name.len);
 	advance(cp);
 	return c;
 }

@@ -249,6 +249,8 @@ static bool resolve_branches(parser *p, thread *th)
 		op *o = &th->ops[i];
 		if (o->kind == OP_BRANCH && !o->label && o->target < 0)
 			o->target = th->n_ops;   /* arch_add_exit: the end of the thread */
+		/* a branch without a label and with a target (inside one
+		 * instruction, as x86's CMPXCHG) is already resolved */
 		if (o->kind != OP_BRANCH || !o->label)
 			continue;
 		int j;

@@ -55,6 +55,7 @@ void cond_free(cond *c)
 	while (c) {
 		cond *l = c->l;
 		cond_free(c->r);
+		free(c->lhs_name);
 		free(c);
 		c = l;
 	}

@@ -202,6 +202,8 @@ typedef struct cond {
 	enum cond_kind kind;
 	struct cond *l, *r; /* NOT uses l */
 	lval lhs;
+	char *lhs_name; /* a register lhs as written ("RAX"; owned), which
+	                 * herd's hash uses; NULL for memory */
 	value rhs;
 	srcloc loc;
 } cond;

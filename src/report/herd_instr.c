@@ -353,7 +353,8 @@ static void x86_print(const char *text, label_renamer rename, void *ctx, strbuf 
 static void x64_operand(strbuf *out, const char *a)
 {
 	int64_t v;
-	if (a[0] == '$' && parse_int(a + 1, &v)) {
+	/* herd prints an immediate with its `$` whether or not it was written */
+	if ((a[0] == '$' && parse_int(a + 1, &v)) || parse_int(a, &v)) {
 		sb_printf(out, "$%" PRId64, v);
 		return;
 	}
@@ -382,6 +383,13 @@ static void x64_print(const char *text, label_renamer rename, void *ctx, strbuf 
 	if (!strcmp(mn, "lock")) {
 		sb_puts(out, "lock; ");
 		x64_print(in.rest, rename, ctx, out);
+		insn_free(&in);
+		return;
+	}
+	/* herd reads every nop form (nopl 0(%rax,%rax,1), NOPW ...) and
+	 * endbr64 as its NOP */
+	if (!strcmp(mn, "endbr64") || !strncmp(mn, "nop", 3)) {
+		sb_puts(out, "NOP");
 		insn_free(&in);
 		return;
 	}

@@ -466,7 +466,9 @@ static void code_string(const litmus_test *t, strbuf *out)
 
 /* ---- observed locations ------------------------------------------------------- */
 
-static void observe(const litmus_test *t, lval lv, hloc_list *l)
+/* `as_written`: a register's name as the condition spells it, which herd
+ * hashes ("0:RAX" where the states say 0:rax); NULL: the canonical name. */
+static void observe(const litmus_test *t, lval lv, const char *as_written, hloc_list *l)
 {
 	GROW(l->v, l->cap, (size_t)l->n + 1);
 	hloc *h = &l->v[l->n];
@@ -478,7 +480,7 @@ static void observe(const litmus_test *t, lval lv, hloc_list *l)
 		h->cls = LC_REG;
 		h->proc = t->threads[lv.thread].id;
 		const reg *r = &t->threads[lv.thread].regs[lv.reg];
-		h->name = xstrdup(r->written ? r->written : r->name);
+		h->name = xstrdup(as_written ? as_written : r->written ? r->written : r->name);
 	} else {
 		if (lv.loc < 0 || lv.loc >= t->n_locs)
 			return;
@@ -496,7 +498,7 @@ static void observe_cond(const litmus_test *t, const cond *c, hloc_list *l)
 	switch (c->kind) {
 	case COND_EQ:
 	case COND_NE:
-		observe(t, c->lhs, l);
+		observe(t, c->lhs, c->lhs_name, l);
 		break;
 	case COND_NOT:
 		observe_cond(t, c->l, l);
@@ -518,7 +520,7 @@ static void observed_string(const litmus_test *t, strbuf *out)
 	hloc_list l = { 0 };
 	observe_cond(t, t->cond, &l);
 	for (int i = 0; i < t->n_observed; i++)
-		observe(t, t->observed[i], &l);
+		observe(t, t->observed[i], NULL, &l);
 	hloc_join(&l, out);
 	hloc_list_free(&l);
 }

@@ -94,7 +94,10 @@ static bool x86_translate(arch_ctx *ctx, const char *text)
 	ins.form = x86_find_form(mnemonic);
 	if (!ins.form || (*c.p != '\0' && *c.p != ' ' && *c.p != '\t'))
 		return arch_unsupported(&c);
-	if (ins.form->m == X86_JUMP) {
+	ins.accumulator = "EAX";
+	if (ins.form->n_operands == X86_ANY_OPERANDS) {
+		c.p += strlen(c.p);   /* NOP's operands mean nothing */
+	} else if (ins.form->m == X86_JUMP) {
 		if (!x86_read_label(&c, &ins, label))
 			return false;
 	} else if (ins.form->n_operands >= 1) {

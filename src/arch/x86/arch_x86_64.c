@@ -174,10 +174,14 @@ static bool settle_size(arch_cursor *c, x86_instr *ins, int suffix)
 {
 	const x86_opnd *ops[2] = { &ins->src, &ins->dst };
 	int size = suffix;
+	enum x86_mnemonic m = ins->form->m;
+	bool shift = m == X86_SHL || m == X86_SHR || m == X86_SAR;
 	for (int i = 0; i < 2; i++) {
 		const x86_opnd *o = ops[i];
 		if (o->kind != X86_OPND_REG || o->width == 0)
 			continue;
+		if (shift && o == &ins->src)
+			continue;   /* the count, %cl, is a byte whatever the size */
 		if (size == 0)
 			size = o->width;
 		else if (size != o->width)
@@ -201,7 +205,10 @@ static bool x64_translate(arch_ctx *ctx, const char *text)
 	ins.form = find_sized_form(mnemonic, &suffix);
 	if (!ins.form || (*c.p != '\0' && *c.p != ' ' && *c.p != '\t'))
 		return arch_unsupported(&c);
-	if (ins.form->m == X86_JUMP) {
+	ins.accumulator = "rax";
+	if (ins.form->n_operands == X86_ANY_OPERANDS) {
+		c.p += strlen(c.p);   /* nopl 0(%rax,%rax,1): the operands mean nothing */
+	} else if (ins.form->m == X86_JUMP) {
 		if (!x86_read_label(&c, &ins, label))
 			return false;
 	} else if (ins.form->n_operands == 1) {

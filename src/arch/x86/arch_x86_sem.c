@@ -33,6 +33,16 @@ static const x86_form x86_forms[] = {
 	{ "jg", X86_JUMP, 0, BR_GT, NULL },
 	{ "jgt", X86_JUMP, 0, BR_GT, NULL },
 	{ "jle", X86_JUMP, 0, BR_LE, NULL },
+	{ "nop", X86_NOP, X86_ANY_OPERANDS, BR_ALWAYS, NULL },
+	{ "endbr64", X86_NOP, 0, BR_ALWAYS, NULL },
+	{ "ret", X86_RET, 0, BR_ALWAYS, NULL },
+	{ "shl", X86_SHL, 2, BR_ALWAYS, NULL },
+	{ "sal", X86_SHL, 2, BR_ALWAYS, NULL },
+	{ "shr", X86_SHR, 2, BR_ALWAYS, NULL },
+	{ "sar", X86_SAR, 2, BR_ALWAYS, NULL },
+	{ "neg", X86_NEG, 1, BR_ALWAYS, NULL },
+	{ "not", X86_NOT, 1, BR_ALWAYS, NULL },
+	{ "cmpxchg", X86_CMPXCHG, 2, BR_ALWAYS, NULL },
 	{ "mfence", X86_FENCE, 0, BR_ALWAYS, "MFENCE" },
 	{ "lfence", X86_FENCE, 0, BR_ALWAYS, "LFENCE" },
 	{ "sfence", X86_FENCE, 0, BR_ALWAYS, "SFENCE" },
@@ -213,6 +223,103 @@ static bool emit_cmp(arch_cursor *c, const x86_instr *ins)
 	return true;
 }
 
+/* SHL/SHR/SAR dst,count: see the header for the 32-bit rules. */
+static bool emit_shift(arch_cursor *c, const x86_instr *ins)
+{
+	arch_ctx *ctx = c->ctx;
+	const x86_opnd *d = &ins->dst, *s = &ins->src;
+	if (d->kind == X86_OPND_IMM)
+		return arch_malformed(c, d->at, "the destination cannot be an immediate");
+	if (s->kind == X86_OPND_MEM)
+		return arch_malformed(c, s->at, "the count is an immediate or CL");
+	enum x86_mnemonic m = ins->form->m;
+	int size = ins->size ? ins->size : 8;
+	unsigned flags = ins->lock ? ACC_ATOMIC : 0;
+	int v = d->kind == X86_OPND_REG ? d->reg : scratch_reg(ctx);
+	if (d->kind == X86_OPND_MEM)
+		arch_emit_load(ctx, v, d->addr, ins->size, flags);
+	operand count = s->kind == X86_OPND_IMM ? arch_opnd_int(s->imm.num & (size == 8 ? 63 : 31))
+		: arch_opnd_reg(s->reg);
+	if (s->kind == X86_OPND_REG) {
+		int k = arch_reg(ctx, ARCH_SCRATCH_REG "c");
+		arch_emit_alu(ctx, ALU_AND, k, count, arch_opnd_int(size == 8 ? 63 : 31));
+		count = arch_opnd_reg(k);
+	}
+	if (size < 8 && m != X86_SHL)
+		arch_emit_alu(ctx, m == X86_SAR ? ALU_SEXT : ALU_ZEXT, v, arch_opnd_reg(v), arch_opnd_int(size));
+	arch_emit_alu(ctx, m == X86_SHL ? ALU_SHL : m == X86_SHR ? ALU_SHRU : ALU_SHRS, v, arch_opnd_reg(v), count);
+	if (size == 4)
+		arch_emit_alu(ctx, ALU_ZEXT, v, arch_opnd_reg(v), arch_opnd_int(4));
+	if (d->kind == X86_OPND_MEM)
+		arch_emit_store(ctx, d->addr, arch_opnd_reg(v), ins->size, flags);
+	set_flags_from(ctx, v);
+	return true;
+}
+
+/* NEG dst / NOT dst. */
+static bool emit_unary(arch_cursor *c, const x86_instr *ins)
+{
+	arch_ctx *ctx = c->ctx;
+	const x86_opnd *d = &ins->dst;
+	if (d->kind == X86_OPND_IMM)
+		return arch_malformed(c, d->at, "the destination cannot be an immediate");
+	unsigned flags = ins->lock ? ACC_ATOMIC : 0;
+	int v = d->kind == X86_OPND_REG ? d->reg : scratch_reg(ctx);
+	if (d->kind == X86_OPND_MEM)
+		arch_emit_load(ctx, v, d->addr, ins->size, flags);
+	if (ins->form->m == X86_NEG)
+		arch_emit_alu(ctx, ALU_SUB, v, arch_opnd_int(0), arch_opnd_reg(v));
+	else
+		arch_emit_alu(ctx, ALU_XOR, v, arch_opnd_reg(v), arch_opnd_int(-1));
+	if (d->kind == X86_OPND_MEM)
+		arch_emit_store(ctx, d->addr, arch_opnd_reg(v), ins->size, flags);
+	/* NOT leaves the flags alone */
+	if (ins->form->m == X86_NEG)
+		set_flags_from(ctx, v);
+	return true;
+}
+
+/* A branch to op `target` of this thread, set now (no label). */
+static op *branch_to(arch_ctx *ctx, enum branch_cond cond, operand tested)
+{
+	op *o = arch_add_op(ctx, OP_BRANCH);
+	o->cond = cond;
+	o->a = tested;
+	o->label = NULL;
+	return o;
+}
+
+/* CMPXCHG dst,src: the accumulator is EAX (X86) or RAX (X86_64). */
+static bool emit_cmpxchg(arch_cursor *c, const x86_instr *ins, const char *accumulator)
+{
+	arch_ctx *ctx = c->ctx;
+	const x86_opnd *d = &ins->dst, *s = &ins->src;
+	if (s->kind != X86_OPND_REG)
+		return arch_malformed(c, s->at, "CMPXCHG needs a register source");
+	if (d->kind == X86_OPND_IMM)
+		return arch_malformed(c, d->at, "the destination cannot be an immediate");
+	unsigned flags = ins->lock ? ACC_ATOMIC : 0;
+	int acc = arch_reg(ctx, accumulator);
+	int tmp = scratch_reg(ctx);
+	if (d->kind == X86_OPND_MEM)
+		arch_emit_load(ctx, tmp, d->addr, ins->size, flags);
+	else
+		arch_emit_alu(ctx, ALU_MOV, tmp, arch_opnd_reg(d->reg), arch_opnd_none());
+	arch_emit_alu(ctx, ALU_CMP, flags_reg(ctx), arch_opnd_reg(acc), arch_opnd_reg(tmp));
+	int fail_jump = ctx->th->n_ops;
+	branch_to(ctx, BR_NE, arch_opnd_reg(flags_reg(ctx)));
+	if (d->kind == X86_OPND_MEM)
+		arch_emit_store(ctx, d->addr, arch_opnd_reg(s->reg), ins->size, flags);
+	else
+		arch_emit_alu(ctx, ALU_MOV, d->reg, arch_opnd_reg(s->reg), arch_opnd_none());
+	int done_jump = ctx->th->n_ops;
+	branch_to(ctx, BR_ALWAYS, arch_opnd_none());
+	ctx->th->ops[fail_jump].target = ctx->th->n_ops;
+	arch_emit_alu(ctx, ALU_MOV, acc, arch_opnd_reg(tmp), arch_opnd_none());
+	ctx->th->ops[done_jump].target = ctx->th->n_ops;
+	return true;
+}
+
 bool x86_emit(arch_cursor *c, const x86_instr *ins)
 {
 	char name[ARCH_WORD_MAX];
@@ -221,7 +328,8 @@ bool x86_emit(arch_cursor *c, const x86_instr *ins)
 		/* LOCK is only valid on a read-modify-write of memory. */
 		bool rmw = m == X86_XCHG || m == X86_XADD || m == X86_ADD || m == X86_SUB ||
 			   m == X86_AND || m == X86_OR || m == X86_XOR || m == X86_INC ||
-			   m == X86_DEC;
+			   m == X86_DEC || m == X86_CMPXCHG || m == X86_NEG || m == X86_NOT ||
+			   m == X86_SHL || m == X86_SHR || m == X86_SAR;
 		if (!rmw)
 			return arch_malformed(c, c->text, "LOCK cannot prefix %s",
 					      upper_name(ins, name));
@@ -244,6 +352,17 @@ bool x86_emit(arch_cursor *c, const x86_instr *ins)
 	case X86_FENCE:
 		arch_emit_fence(c->ctx, ins->form->fence);
 		return true;
+	case X86_NOP:
+		return true;
+	case X86_RET:
+		arch_add_exit(c->ctx);
+		return true;
+	case X86_SHL: case X86_SHR: case X86_SAR:
+		return emit_shift(c, ins);
+	case X86_NEG: case X86_NOT:
+		return emit_unary(c, ins);
+	case X86_CMPXCHG:
+		return emit_cmpxchg(c, ins, ins->accumulator);
 	}
 	return arch_unsupported(c);
 }

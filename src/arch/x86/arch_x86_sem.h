@@ -10,7 +10,13 @@
  *   - a read-modify-write of memory is LOAD into ARCH_SCRATCH_REG, ALU,
  *     STORE; with a LOCK prefix (and always for XCHG with a memory operand)
  *     the load and the store carry ACC_ATOMIC;
- *   - XCHG [m],r is LOAD tmp=[m]; STORE [m]=r; r = tmp.
+ *   - XCHG [m],r is LOAD tmp=[m]; STORE [m]=r; r = tmp;
+ *   - CMPXCHG [m],r is LOAD tmp=[m]; flags = CMP(EAX, tmp); if equal
+ *     STORE [m]=r, else EAX = tmp (a branch inside the instruction);
+ *   - shifts of a 32-bit operand work on its low word (SHR zero-extends,
+ *     SAR sign-extends it first) and zero-extend the result, as a 32-bit
+ *     write to a 64-bit register does; the count is masked to 5 bits (6
+ *     for 64-bit operands); the flags are set from the result.
  * Private to src/arch.
  */
 #ifndef WEFT_ARCH_X86_SEM_H
@@ -40,7 +46,15 @@ enum x86_mnemonic {
 	X86_INC, X86_DEC, X86_CMP,
 	X86_JUMP,      /* JMP and Jcc: `cond` says which */
 	X86_FENCE,     /* MFENCE, LFENCE, SFENCE: `fence` says which */
+	X86_NOP,       /* NOP (any operands, as compilers' nopl/nopw), ENDBR64 */
+	X86_RET,       /* RET: the end of the thread (herd's telechat exit) */
+	X86_SHL, X86_SHR, X86_SAR, /* shifts by an immediate or CL; SAL = SHL */
+	X86_NEG, X86_NOT,
+	X86_CMPXCHG,   /* CMPXCHG dst,src (Intel order): compare with EAX/RAX */
 };
+
+/* n_operands of NOP: whatever follows the mnemonic is ignored. */
+#define X86_ANY_OPERANDS 3
 
 /* One entry of the shared mnemonic table. */
 typedef struct x86_form {
@@ -64,6 +78,7 @@ typedef struct x86_instr {
 	int size;             /* access size in bytes, 0 if unknown        */
 	x86_opnd dst, src;
 	const char *label;    /* X86_JUMP                                  */
+	const char *accumulator; /* CMPXCHG's implicit register: "EAX", "rax" */
 } x86_instr;
 
 /* Append the ops of `ins`; false after reporting an invalid combination of
