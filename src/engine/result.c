@@ -28,6 +28,8 @@ static void cond_lvals(test_result *r, size_t *cap, const cond *c)
 	case COND_EQ:
 	case COND_NE:
 		add_lval(r, cap, c->lhs);
+		if (c->rhs_is_lval)
+			add_lval(r, cap, c->rhs_lval);
 		break;
 	case COND_NOT:
 		cond_lvals(r, cap, c->l);

@@ -73,13 +73,29 @@ static cond *prop_atom(cparse *cp)
 		return NULL;
 	}
 	token vt = parser_next(p);
-	if (vt.kind == T_PROC || (vt.kind == T_NUM && p->c.p[0] == ':')) {
-		diag_error(p->d, vt.loc, "comparing two registers is not supported");
-		return NULL;
-	}
 	lval lv;
+	if (!resolve_lval(p, &ls, &lv))
+		return NULL;
+	if (vt.kind == T_PROC || (vt.kind == T_NUM && p->c.p[0] == ':')) {
+		/* herd's `0:r1=1:r2`: two final values compared */
+		lval_syntax rs;
+		token next;
+		lval rv;
+		if (!parse_lval_syntax(p, vt, &rs, &next) || !resolve_lval(p, &rs, &rv))
+			return NULL;
+		cond *c = mk(op.kind == T_EQ ? COND_EQ : COND_NE, NULL, NULL, ls.loc);
+		c->lhs = lv;
+		c->rhs_is_lval = true;
+		c->rhs_lval = rv;
+		if (ls.kind == LV_REG)
+			c->lhs_name = xstrndup(ls.name.start, ls.name.len);
+		if (rs.kind == LV_REG)
+			c->rhs_name = xstrndup(rs.name.start, rs.name.len);
+		cp->tok = next;
+		return c;
+	}
 	value v;
-	if (!resolve_lval(p, &ls, &lv) || !parser_value(p, &vt, &v))
+	if (!parser_value(p, &vt, &v))
 		return NULL;
 	cond *c = mk(op.kind == T_EQ ? COND_EQ : COND_NE, NULL, NULL, ls.loc);
 	c->lhs = lv;

@@ -56,6 +56,7 @@ void cond_free(cond *c)
 		cond *l = c->l;
 		cond_free(c->r);
 		free(c->lhs_name);
+		free(c->rhs_name);
 		free(c);
 		c = l;
 	}
@@ -134,9 +135,9 @@ bool cond_eval(const cond *c, lval_reader read, void *ctx)
 		case COND_FALSE:
 			return false;
 		case COND_EQ:
-			return value_eq(read(ctx, c->lhs), c->rhs);
+			return value_eq(read(ctx, c->lhs), c->rhs_is_lval ? read(ctx, c->rhs_lval) : c->rhs);
 		case COND_NE:
-			return !value_eq(read(ctx, c->lhs), c->rhs);
+			return !value_eq(read(ctx, c->lhs), c->rhs_is_lval ? read(ctx, c->rhs_lval) : c->rhs);
 		case COND_NOT:
 			return !cond_eval(c->l, read, ctx);
 		case COND_AND:
@@ -266,7 +267,10 @@ static void cond_print_prec(const litmus_test *t, const cond *c, int min, strbuf
 	case COND_NE:
 		lval_print(t, c->lhs, out);
 		sb_puts(out, c->kind == COND_EQ ? "=" : "<>");
-		value_print(t, c->rhs, out);
+		if (c->rhs_is_lval)
+			lval_print(t, c->rhs_lval, out);
+		else
+			value_print(t, c->rhs, out);
 		break;
 	case COND_NOT:
 		sb_putc(out, '~');

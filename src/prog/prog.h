@@ -205,6 +205,10 @@ typedef struct cond {
 	char *lhs_name; /* a register lhs as written ("RAX"; owned), which
 	                 * herd's hash uses; NULL for memory */
 	value rhs;
+	bool rhs_is_lval; /* `0:r1=1:r2`: compared with rhs_lval's final
+	                   * value instead of the constant rhs */
+	lval rhs_lval;
+	char *rhs_name;   /* rhs_lval's register as written, or NULL */
 	srcloc loc;
 } cond;
 

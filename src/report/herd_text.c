@@ -174,6 +174,15 @@ static bool needs_paren(enum prec above, enum prec here)
 	return false;
 }
 
+/* The right of `=`: a value, or another location (`0:r1=1:r2`). */
+static void put_rhs(const litmus_test *t, const cond *c, strbuf *out)
+{
+	if (c->rhs_is_lval)
+		put_lval(t, c->rhs_lval, out);
+	else
+		put_value(t, c->rhs, out);
+}
+
 static void put_cond(const litmus_test *t, const cond *c, enum prec above, strbuf *out)
 {
 	if (!c) {
@@ -192,13 +201,13 @@ static void put_cond(const litmus_test *t, const cond *c, enum prec above, strbu
 	case COND_EQ:
 		put_lval(t, c->lhs, out);
 		sb_putc(out, '=');
-		put_value(t, c->rhs, out);
+		put_rhs(t, c, out);
 		return;
 	case COND_NE:
 		sb_puts(out, "not (");
 		put_lval(t, c->lhs, out);
 		sb_putc(out, '=');
-		put_value(t, c->rhs, out);
+		put_rhs(t, c, out);
 		sb_putc(out, ')');
 		return;
 	case COND_NOT:

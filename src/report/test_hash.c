@@ -499,6 +499,8 @@ static void observe_cond(const litmus_test *t, const cond *c, hloc_list *l)
 	case COND_EQ:
 	case COND_NE:
 		observe(t, c->lhs, c->lhs_name, l);
+		if (c->rhs_is_lval)
+			observe(t, c->rhs_lval, c->rhs_name, l);
 		break;
 	case COND_NOT:
 		observe_cond(t, c->l, l);

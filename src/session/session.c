@@ -135,15 +135,18 @@ static int count_atoms(const cond *c)
 {
 	if (!c)
 		return 0;
-	return (c->kind == COND_EQ || c->kind == COND_NE) + count_atoms(c->l) + count_atoms(c->r);
+	return 2 * (c->kind == COND_EQ || c->kind == COND_NE) + count_atoms(c->l) + count_atoms(c->r);
 }
 
 static void collect_lvals(const cond *c, lval *v, int *n)
 {
 	if (!c)
 		return;
-	if (c->kind == COND_EQ || c->kind == COND_NE)
+	if (c->kind == COND_EQ || c->kind == COND_NE) {
 		add_lval(v, n, c->lhs);
+		if (c->rhs_is_lval)
+			add_lval(v, n, c->rhs_lval);
+	}
 	collect_lvals(c->l, v, n);
 	collect_lvals(c->r, v, n);
 }
