@@ -78,3 +78,24 @@ def test_unknown_location_in_a_comparison_is_named(weft, tmp_path):
     r = weft(f)
     assert r.returncode == 1
     assert f"{f}:5:14: error:" in r.stderr and "thread" in r.stderr, r.stderr
+
+
+def test_constructs_weft_cannot_run_are_named(weft, tmp_path):
+    """Each construct weft does not run yet is refused by name, located."""
+    cases = [
+        ("arr", "PPC arr\n{ int t[2]={1,2}; }\n P0 ;\n nop ;\nexists (0:r1=1)\n",
+         "2:8: error: arrays ('t[...]') are not supported"),
+        ("ins", "PPC ins\n{ ins_t x=NOP; }\n P0 ;\n nop ;\nexists (0:r1=1)\n",
+         "2:3: error: instruction values ('ins_t') are not supported"),
+        ("instr", "PPC instr\n{ 0:r1=instr:\"add r1,r1,r1\"; }\n P0 ;\n nop ;\nexists (0:r1=1)\n",
+         "2:8: error: instruction values ('instr:\"...\"') are not supported"),
+        ("obs", "PPC obs\n{ }\n P0 ;\n nop ;\nobserved 0:r1=0\n",
+         "5:1: error: 'observed' conditions are not supported"),
+    ]
+    for name, text, msg in cases:
+        f = tmp_path / f"{name}.litmus"
+        f.write_text(text)
+        r = weft(f)
+        assert r.returncode == 1, name
+        assert f"{f}:{msg}" in r.stderr, (name, r.stderr)
+        assert "malformed" not in r.stderr

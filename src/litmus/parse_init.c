@@ -72,6 +72,19 @@ static bool init_entry(parser *p, token first, token *next)
 		return false;
 	}
 
+	/* Constructs of herd's init blocks weft cannot run yet: say which. */
+	if (after.kind == T_LBRK) {
+		diag_error(p->d, after.loc, "arrays ('%.*s[...]') are not supported", (int)ls.name.len,
+			   ls.name.start);
+		free(type);
+		return false;
+	}
+	if (type && !strcmp(type, "ins_t")) {
+		diag_error(p->d, first.loc, "instruction values ('ins_t') are not supported");
+		free(type);
+		return false;
+	}
+
 	/* A location counts as appearing before the value that sets it. */
 	int loc = -1;
 	if (ls.kind == LV_LOC) {
@@ -86,6 +99,11 @@ static bool init_entry(parser *p, token first, token *next)
 		token vt = parser_next(p);
 		if (vt.kind == T_AMP)
 			vt = parser_next(p);
+		if (vt.kind == T_NAME && vt.len == 5 && !memcmp(vt.start, "instr", 5) && *p->c.p == ':') {
+			diag_error(p->d, vt.loc, "instruction values ('instr:\"...\"') are not supported");
+			free(type);
+			return false;
+		}
 		if (!parser_value(p, &vt, &v)) {
 			free(type);
 			return false;

@@ -90,17 +90,36 @@ static bool read_memory(arch_cursor *c, x86_opnd *o, int64_t displacement)
 	if (arch_cursor_word(c, w, &at) == 0)
 		return arch_malformed(c, at, "expected a location or a register");
 	x86_opnd r;
-	operand base;
+	operand base, index = arch_opnd_none();
 	if (word_register(c, w, &r))
 		base = arch_opnd_reg(r.reg);
 	else if (w[0] == '%')
 		return arch_malformed(c, at, "'%s' is not a register", w);
 	else
 		base = arch_opnd_imm(value_addr(arch_loc(c->ctx, w)));
+	/* `(base,index,scale)`: the index register times 1, 2, 4 or 8 */
+	if (close == ')' && arch_cursor_accept(c, ',')) {
+		x86_opnd ir;
+		if (arch_cursor_word(c, w, &at) == 0 || !word_register(c, w, &ir))
+			return arch_malformed(c, at, "expected an index register");
+		int64_t scale = 1;
+		bool ok;
+		if (arch_cursor_accept(c, ',') && !arch_cursor_number(c, &scale, &ok))
+			return ok ? arch_malformed(c, NULL, "expected a scale (1, 2, 4 or 8)") : false;
+		if (scale != 1 && scale != 2 && scale != 4 && scale != 8)
+			return arch_malformed(c, NULL, "a scale is 1, 2, 4 or 8, not %lld", (long long)scale);
+		index = arch_opnd_reg(ir.reg);
+		if (scale != 1) {
+			/* the scaled index, computed before the access reads it */
+			int t = arch_reg(c->ctx, ARCH_SCRATCH_REG "i");
+			arch_emit_alu(c->ctx, ALU_MUL, t, index, arch_opnd_int(scale));
+			index = arch_opnd_reg(t);
+		}
+	}
 	if (!arch_expect(c, close))
 		return false;
 	o->kind = X86_OPND_MEM;
-	o->addr = arch_address(base, arch_opnd_none(), displacement);
+	o->addr = arch_address(base, index, displacement);
 	return true;
 }
 
