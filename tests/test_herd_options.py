@@ -260,3 +260,23 @@ def test_every_table_option_is_accepted(weft, tmp_path):
 def test_ignored_option_without_its_argument(weft):
     r = weft(SB, "-fontsize")
     assert r.returncode == 2 and "option '-fontsize' needs an argument" in r.stderr
+
+
+def test_skipcheck_is_skipchecks(weft):
+    # herd's -skipcheck NAME (one check, cumulative) is weft's -skipchecks
+    a = weft("-skipcheck", "observation", "-model", "power", MP)
+    b = weft("-skipchecks", "observation", "-model", "power", MP)
+    assert a.returncode == 0 and block(a, "MP") == block(b, "MP")
+
+
+def test_weft_options_in_the_table_keep_their_meaning(weft, tmp_path):
+    # the table's "as weft's options of those names" row: each is accepted
+    # with herd's argument and does what weft's option does
+    names = tmp_path / "n.names"
+    names.write_text("SB\n")
+    r = weft("-q", "-names", names, SB, MP)
+    assert list(result_blocks(r.stdout)) == ["SB"]
+    r = weft("-q", "-excl", names, SB, MP)
+    assert list(result_blocks(r.stdout)) == ["MP"]
+    assert weft("-timeout", "30", SB).returncode == 0
+    assert weft("-version").stdout.startswith("weft ")
