@@ -103,3 +103,18 @@ def test_default_model_from_herdlib(corpus, tmp_path):
                            capture_output=True, text=True)
     assert by_default.returncode == 0, by_default.stderr
     assert result_blocks(by_default.stdout) == result_blocks(named.stdout)
+
+
+def test_annotations_are_not_cached_across_tests(weft, tmp_path):
+    """Two tests alike but for one annotation, in one process: the model's
+    values that depend on the program only are kept from one execution to
+    the next, and must not carry the first test's (empty) Rel set over."""
+    body = "{ 0:x5=1; 0:x6=x; }\n P0 ;\n %s x5,0(x6) ;\nexists (x=1)\n"
+    (tmp_path / "a.litmus").write_text("RISCV A\n" + body % "sw")
+    (tmp_path / "b.litmus").write_text("RISCV B\n" + body % "sw.rl")
+    cat = tmp_path / "norel.cat"
+    cat.write_text("norel\nempty Rel as no-release\n")
+    for order in (["a", "b"], ["b", "a"]):
+        r = weft("-j", "1", "-model", cat, "-engine", "enumerate", *[tmp_path / f"{n}.litmus" for n in order])
+        got = {name: body for name, (body, _) in result_blocks(r.stdout).items()}
+        assert "States 1" in got["A"] and "States 0" in got["B"], r.stdout

@@ -1025,6 +1025,7 @@ void cat_eval_free(cat_eval *ev)
 	free(ev->dyn);
 	free(ev->key.ev);
 	free(ev->key.rels);
+	free(ev->key.op_marks);
 	arena_free(&ev->ar);
 	arena_free(&ev->static_ar);
 	sb_free(&ev->err_msg);
@@ -1033,6 +1034,17 @@ void cat_eval_free(cat_eval *ev)
 
 /* Has the static part of the execution changed since the last one? If so
  * remember the new one. */
+/* What the models read from event i's op besides the event itself. */
+static unsigned op_marks(const execution *x, int i)
+{
+	const event *e = &x->ev[i];
+	if (!x->test || e->thread < 0 || e->op < 0 || e->thread >= x->test->n_threads ||
+	    e->op >= x->test->threads[e->thread].n_ops)
+		return 0;
+	const op *o = &x->test->threads[e->thread].ops[e->op];
+	return (o->annot & 0xffffu) | (o->flags << 16);
+}
+
 static bool static_key_update(static_key *k, const execution *x)
 {
 	int words = (x->n + 63) / 64;
@@ -1044,7 +1056,7 @@ static bool static_key_update(static_key *k, const execution *x)
 		const event *a = &k->ev[i], *b = &x->ev[i];
 		same = a->kind == b->kind && a->thread == b->thread && a->instr == b->instr && a->op == b->op &&
 		       a->po_index == b->po_index && a->instance == b->instance && a->loc == b->loc &&
-		       a->flags == b->flags && a->fence == b->fence;
+		       a->flags == b->flags && a->fence == b->fence && k->op_marks[i] == op_marks(x, i);
 	}
 	for (int r = 0; same && r < 5; r++)
 		same = rels[r]->w && rels[r]->n == x->n &&
@@ -1058,6 +1070,9 @@ static bool static_key_update(static_key *k, const execution *x)
 	GROW(k->ev, k->cap_ev, (size_t)(x->n ? x->n : 1));
 	if (x->n)
 		memcpy(k->ev, x->ev, (size_t)x->n * sizeof *k->ev);
+	GROW(k->op_marks, k->cap_marks, (size_t)(x->n ? x->n : 1));
+	for (int i = 0; i < x->n; i++)
+		k->op_marks[i] = op_marks(x, i);
 	GROW(k->rels, k->cap_rels, 5 * rsz + 1);
 	for (int r = 0; r < 5; r++) {
 		if (rels[r]->w && rels[r]->n == x->n)

@@ -126,7 +126,11 @@ typedef struct static_key {
 	int n, words;
 	event *ev;
 	uint64_t *rels;          /* po, addr, data, ctrl, rmw: 5 * n * words */
-	size_t cap_ev, cap_rels;
+	unsigned *op_marks;      /* per event, its op's annotation bits and
+	                          * access flags (annotation sets, single-event
+	                          * AMOs): not in the event, and the test that
+	                          * held them may be gone, its address reused */
+	size_t cap_ev, cap_rels, cap_marks;
 } static_key;
 
 typedef struct cat_eval {
