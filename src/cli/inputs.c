@@ -1,5 +1,4 @@
 /* inputs.c — files, directories and @LIST files to a flat list of paths. */
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,17 +15,6 @@ static void add_path(input_list *l, char *owned)
 	l->paths[l->n++] = owned;
 }
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
-static int compare_paths(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static char *join(const char *dir, const char *name)
 {
 	size_t n = strlen(dir);
@@ -39,41 +27,12 @@ static char *join(const char *dir, const char *name)
  * deterministic whatever order the file system lists them in. */
 static bool expand_dir(input_list *l, const char *dir, diag *d)
 {
-	input_list found = { 0 };
-	input_list todo = { 0 };
-	bool ok = true;
-	add_path(&todo, xstrdup(dir));
-	while (todo.n > 0) {
-		char *cur = todo.paths[--todo.n];
-		DIR *dh = opendir(cur);
-		if (!dh) {
-			diag_error(d, (srcloc){ cur, 0, 0 }, "cannot read directory: %s", strerror(errno));
-			ok = false;
-			free(cur);
-			continue;
-		}
-		struct dirent *e;
-		while ((e = readdir(dh)) != NULL) {
-			if (e->d_name[0] == '.')
-				continue;
-			char *p = join(cur, e->d_name);
-			struct stat st;
-			if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
-				add_path(&todo, p);
-			else if (has_suffix(e->d_name, ".litmus"))
-				add_path(&found, p);
-			else
-				free(p);
-		}
-		closedir(dh);
-		free(cur);
-	}
-	if (found.n > 0)
-		qsort(found.paths, (size_t)found.n, sizeof *found.paths, compare_paths);
+	static const char *const tests[] = { ".litmus", NULL };
+	path_list found = { 0 };
+	bool ok = files_below(dir, tests, &found, d);
 	for (int i = 0; i < found.n; i++)
-		add_path(l, found.paths[i]);
-	free(found.paths);
-	free(todo.paths);
+		add_path(l, found.v[i]);   /* l takes the paths */
+	free(found.v);
 	return ok;
 }
 

@@ -1,6 +1,5 @@
 /* results_read.c — saved results: files and folders in, a saved_set out
  * (the YAML and herd-log readers are results_yaml.c and results_herd.c). */
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,74 +112,20 @@ static bool read_file(saved_set *s, const char *path, diag *d)
 	return ok;
 }
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
-static int compare_paths(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-typedef struct path_list {
-	int n;
-	size_t cap;
-	char **v;
-} path_list;
-
-static void push(path_list *l, char *owned)
-{
-	GROW(l->v, l->cap, (size_t)l->n + 1);
-	l->v[l->n++] = owned;
-}
-
 /* Every *.yaml, *.yml and *.log file below dir, sorted: the order only
  * matters for results without a run, and then it is deterministic. */
 static bool read_dir(saved_set *s, const char *dir, diag *d)
 {
-	path_list found = { 0 }, todo = { 0 };
-	bool ok = true;
-	push(&todo, xstrdup(dir));
-	while (todo.n > 0) {
-		char *cur = todo.v[--todo.n];
-		DIR *dh = opendir(cur);
-		if (!dh) {
-			diag_error(d, (srcloc){ cur, 0, 0 }, "cannot read directory: %s", strerror(errno));
-			ok = false;
-			free(cur);
-			continue;
-		}
-		struct dirent *e;
-		while ((e = readdir(dh)) != NULL) {
-			if (e->d_name[0] == '.')
-				continue;
-			size_t n = strlen(cur);
-			char *p = xasprintf("%s%s%s", cur, n > 0 && cur[n - 1] == '/' ? "" : "/", e->d_name);
-			struct stat st;
-			if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
-				push(&todo, p);
-			else if (has_suffix(p, ".yaml") || has_suffix(p, ".yml") || has_suffix(p, ".log"))
-				push(&found, p);
-			else
-				free(p);
-		}
-		closedir(dh);
-		free(cur);
-	}
-	if (found.n > 0)
-		qsort(found.v, (size_t)found.n, sizeof *found.v, compare_paths);
-	else if (ok) {
+	static const char *const saved[] = { ".yaml", ".yml", ".log", NULL };
+	path_list found = { 0 };
+	bool ok = files_below(dir, saved, &found, d);
+	if (found.n == 0 && ok) {
 		diag_error(d, (srcloc){ dir, 0, 0 }, "no saved results here: no .yaml, .yml or .log file below it");
 		ok = false;
 	}
-	for (int i = 0; i < found.n; i++) {
+	for (int i = 0; i < found.n; i++)
 		ok = read_file(s, found.v[i], d) && ok;
-		free(found.v[i]);
-	}
-	free(found.v);
-	free(todo.v);
+	path_list_free(&found);
 	return ok;
 }
 

@@ -9,6 +9,7 @@
 #define WEFT_UTIL_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -63,6 +64,21 @@ void diag_note(diag *d, srcloc at, const char *fmt, ...) __attribute__((format(p
 /* Read a whole file into a NUL-terminated buffer (caller frees).  Returns
  * NULL and reports through `d` when it cannot.  `*len` gets the size. */
 char *read_whole_file(const char *path, size_t *len, diag *d);
+
+/* A growable list of owned paths. */
+typedef struct path_list {
+	int n;
+	size_t cap;
+	char **v;
+} path_list;
+void path_list_free(path_list *l);
+
+/* Append to *out the files below dir (at any depth; hidden names skipped)
+ * whose names end with one of `suffixes` (NULL-terminated), sorted by path
+ * so that runs do not depend on the order the file system lists them in.
+ * False (after reporting through d) when a folder cannot be read; what was
+ * found elsewhere is appended all the same. */
+bool files_below(const char *dir, const char *const *suffixes, path_list *out, diag *d);
 
 /* MD5 of `n` bytes, written as 32 lowercase hex digits plus NUL into hex. */
 void md5_hex(const void *data, size_t n, char hex[33]);

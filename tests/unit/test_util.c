@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../../src/util/util.h"
 
@@ -86,11 +88,77 @@ static void test_diag(void)
 	}
 }
 
+/* files_below: suffixes filter, hidden names are skipped, folders are
+ * walked at any depth, the result is sorted whatever the creation order. */
+static void test_files_below(void)
+{
+	char root[] = "/tmp/weft-files-below-XXXXXX";
+	if (!mkdtemp(root)) {
+		printf("FAIL files_below: cannot make a temporary folder\n");
+		failures++;
+		return;
+	}
+	const char *dirs[] = { "b", "a", "a/deep", ".hidden" };
+	const char *files[] = { "b/z.litmus", "a/deep/y.litmus", "a/x.litmus", "a/notes.txt", ".hidden/h.litmus",
+		                "top.litmus" };
+	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+		char *p = xasprintf("%s/%s", root, dirs[i]);
+		mkdir(p, 0700);
+		free(p);
+	}
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		char *p = xasprintf("%s/%s", root, files[i]);
+		FILE *f = fopen(p, "w");
+		if (f)
+			fclose(f);
+		free(p);
+	}
+	static const char *const want_suffix[] = { ".litmus", NULL };
+	path_list got = { 0 };
+	diag d = { fopen("/dev/null", "w"), 0, 0 };
+	bool ok = files_below(root, want_suffix, &got, &d);
+	const char *want[] = { "a/deep/y.litmus", "a/x.litmus", "b/z.litmus", "top.litmus" };
+	if (!ok || got.n != 4) {
+		printf("FAIL files_below: ok %d, %d files, want 4\n", ok, got.n);
+		failures++;
+	} else {
+		for (int i = 0; i < 4; i++) {
+			char *w = xasprintf("%s/%s", root, want[i]);
+			expect_str("files_below order", got.v[i], w);
+			free(w);
+		}
+	}
+	path_list_free(&got);
+	/* a missing folder is reported, not a crash */
+	char *missing = xasprintf("%s/none", root);
+	ok = files_below(missing, want_suffix, &got, &d);
+	if (ok || d.errors != 1 || got.n != 0) {
+		printf("FAIL files_below on a missing folder: ok %d, errors %d\n", ok, d.errors);
+		failures++;
+	} else {
+		passes++;
+	}
+	free(missing);
+	fclose(d.out);
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		char *p = xasprintf("%s/%s", root, files[i]);
+		unlink(p);
+		free(p);
+	}
+	for (size_t i = sizeof dirs / sizeof *dirs; i-- > 0;) {
+		char *p = xasprintf("%s/%s", root, dirs[i]);
+		rmdir(p);
+		free(p);
+	}
+	rmdir(root);
+}
+
 int main(void)
 {
 	test_md5();
 	test_strbuf();
 	test_diag();
+	test_files_below();
 	printf("%d passed, %d failed\n", passes, failures);
 	return failures ? 1 : 0;
 }
