@@ -249,6 +249,21 @@ void arch_emit_fence(arch_ctx *ctx, const char *fence)
 	o->fence = fence;
 }
 
+int arch_reg_number(const char *s, int max)
+{
+	if (s[0] < '0' || s[0] > '9' || (s[0] == '0' && s[1] != '\0'))
+		return -1;
+	int n = 0;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		n = n * 10 + (*s - '0');
+		if (n > max)
+			return -1;
+	}
+	return n;
+}
+
 bool arch_symbolic_reg(const char *name)
 {
 	if (name[0] != '%')

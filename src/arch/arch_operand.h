@@ -72,6 +72,10 @@ bool arch_word_eq(const char *a, const char *b);
  * digits and '_'): its own canonical spelling, in every architecture. */
 bool arch_symbolic_reg(const char *name);
 
+/* The decimal number after a register's prefix (r12, x5, cr3): no sign, no
+ * leading zero (r01 is not a register name), at most `max`; -1 when not. */
+int arch_reg_number(const char *s, int max);
+
 /* ---- operands -------------------------------------------------------- */
 
 static inline operand arch_opnd_none(void)

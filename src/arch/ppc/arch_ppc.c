@@ -40,35 +40,18 @@ static const char *const gpr_names[32] = {
 };
 static const char *const cr_names[8] = { "cr0", "cr1", "cr2", "cr3", "cr4", "cr5", "cr6", "cr7" };
 
-/* Parse the decimal number after a register prefix: no sign, no leading
- * zero (r01 is not a register name), at most `max`.  -1 when not one. */
-static int reg_number(const char *s, int max)
-{
-	if (s[0] < '0' || s[0] > '9' || (s[0] == '0' && s[1] != '\0'))
-		return -1;
-	int n = 0;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		n = n * 10 + (*s - '0');
-		if (n > max)
-			return -1;
-	}
-	return n;
-}
-
 /* General purpose register number, or -1 (symbolic registers: 32). */
 static int gpr_index(const char *name)
 {
 	if ((name[0] == 'r' || name[0] == 'R'))
-		return reg_number(name + 1, 31);
+		return arch_reg_number(name + 1, 31);
 	return arch_symbolic_reg(name) ? 32 : -1;
 }
 
 static int cr_index(const char *name)
 {
 	if ((name[0] == 'c' || name[0] == 'C') && (name[1] == 'r' || name[1] == 'R'))
-		return reg_number(name + 2, 7);
+		return arch_reg_number(name + 2, 7);
 	return -1;
 }
 

@@ -62,20 +62,8 @@ static const struct { const char *name; int n; } abi_names[] = {
  * herd's lexer is case-sensitive: x5, not X5. */
 static int gpr_index(const char *name)
 {
-	if (name[0] == 'x' && name[1] >= '0' && name[1] <= '9') {
-		const char *s = name + 1;
-		if (s[0] == '0' && s[1] != '\0')
-			return -1;
-		int n = 0;
-		for (; *s; s++) {
-			if (*s < '0' || *s > '9')
-				return -1;
-			n = n * 10 + (*s - '0');
-			if (n > 31)
-				return -1;
-		}
-		return n;
-	}
+	if (name[0] == 'x' && name[1] >= '0' && name[1] <= '9')
+		return arch_reg_number(name + 1, 31);
 	for (size_t i = 0; i < sizeof abi_names / sizeof abi_names[0]; i++)
 		if (!strcmp(abi_names[i].name, name))
 			return abi_names[i].n;
