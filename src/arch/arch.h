@@ -42,6 +42,9 @@ typedef struct arch {
 } arch;
 
 const arch *arch_find(const char *name);
+/* The name of annotation bit i of t's ops (the test's own list, else its
+ * architecture's), or NULL past the last one. */
+const char *litmus_annot_name(const litmus_test *t, int i);
 /* NULL-terminated list of all registered architectures. */
 const arch *const *arch_all(void);
 

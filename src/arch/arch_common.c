@@ -96,3 +96,17 @@ op *arch_add_exit(arch_ctx *ctx)
 	o->target = -1;   /* the end of the thread, set by the parser */
 	return o;
 }
+
+const char *litmus_annot_name(const litmus_test *t, int i)
+{
+	if (i < 0 || i >= 32 || !t)
+		return NULL;
+	if (t->annots)
+		return i < t->n_annots ? t->annots[i] : NULL;
+	if (!t->arch || !t->arch->annots)
+		return NULL;
+	for (int k = 0; k < i; k++)
+		if (!t->arch->annots[k])
+			return NULL;
+	return t->arch->annots[i];
+}

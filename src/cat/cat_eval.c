@@ -225,10 +225,11 @@ static bool arch_has_fence(const execution *x, const char *name, bool *known_arc
 /* Index of `name` among the architecture's annotation sets, or -1. */
 static int arch_annot_index(const execution *x, const char *name)
 {
-	if (!x->test || !x->test->arch || !x->test->arch->annots)
+	if (!x->test)
 		return -1;
-	for (int i = 0; x->test->arch->annots[i] && i < 32; i++)
-		if (!strcmp(x->test->arch->annots[i], name))
+	const char *a;
+	for (int i = 0; (a = litmus_annot_name(x->test, i)); i++)
+		if (!strcmp(a, name))
 			return i;
 	return -1;
 }

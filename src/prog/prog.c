@@ -117,6 +117,9 @@ void litmus_test_free(litmus_test *t)
 	for (int i = 0; i < t->n_threads; i++)
 		thread_free(&t->threads[i]);
 	free(t->threads);
+	for (int i = 0; i < t->n_annots; i++)
+		free(t->annots[i]);
+	free(t->annots);
 	free(t->observed);
 	cond_free(t->filter);
 	cond_free(t->cond);

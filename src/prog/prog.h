@@ -130,7 +130,7 @@ typedef struct op {
 	address addr;        /* OP_LOAD, OP_STORE, OP_STCOND                   */
 	int size;            /* access size in bytes (4 or 8), 0 if unknown    */
 	unsigned flags;      /* enum access_flag                               */
-	unsigned annot;      /* bit i: in the arch's annotation set annots[i]  */
+	unsigned annot;      /* bit i: in set litmus_annot_name(t, i) (arch.h) */
 	enum branch_cond cond; /* OP_BRANCH                                    */
 	int target;          /* OP_BRANCH: op index to jump to (may equal the
 	                      * number of ops: "end of thread")                */
@@ -241,6 +241,12 @@ typedef struct litmus_test {
 	location *locs;      /* in order of first appearance                 */
 	int n_threads;
 	thread *threads;     /* thread index i has threads[i].id == i        */
+
+	/* Annotation names of this test's ops (at most 32), when the
+	 * front-end makes them per test (C: the tags its .def file puts in
+	 * braces, as written there); NULL: the architecture's fixed list. */
+	int n_annots;
+	char **annots;
 
 	int n_observed;
 	lval *observed;      /* the `locations [...]` list                   */
