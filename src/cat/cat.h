@@ -222,4 +222,65 @@ int cat_model_failing_checks(cat_model *m, const execution *x, int *failing, dia
 bool cat_model_explain_check(cat_model *m, const execution *x, int check, cat_explanation *out, diag *d);
 void cat_explanation_free(cat_explanation *e);
 
+/* ---- the symbolic form (cat_sym.c), for engines that solve -------------- */
+
+/* A model's checks over one static part of an execution (its events, po,
+ * dependencies, rmw: what every candidate with those events shares), with
+ * everything static already computed (constants) and what depends on rf,
+ * co, fr and FW left as terms over them, for an engine that encodes those
+ * symbolically (bmc).  Terms form a DAG: a term's operands come before it,
+ * but a CT_REC's definition, which may refer to itself. */
+enum cat_term_kind {
+	CT_CONST,            /* `rel` or `set`, computed on the static part  */
+	CT_RF, CT_CO, CT_FR, /* the execution's relations                    */
+	CT_FW,               /* the co-last writes                           */
+	CT_UNION, CT_INTER, CT_DIFF, CT_SEQ, /* a, b: same shape             */
+	CT_PROD,             /* a * b: sets to a relation                    */
+	CT_INV, CT_PLUS, CT_STAR, CT_OPT, /* a: relations                    */
+	CT_COMPL,            /* ~a: set or relation                          */
+	CT_TOID,             /* [a]: a set to a relation                     */
+	CT_DOMAIN, CT_RANGE, /* a relation to a set                          */
+	CT_REC,              /* a member of a let rec group: the least
+	                      * fixpoint; a = its definition                 */
+};
+
+typedef struct cat_term {
+	enum cat_term_kind kind;
+	bool is_set;         /* an event set; else a relation               */
+	int a, b;            /* operands (term indices), -1 when none       */
+	brel rel;            /* CT_CONST relation (owned)                   */
+	bset set;            /* CT_CONST set (owned)                        */
+	srcloc loc;          /* where it is written                         */
+	const char *name;    /* CT_REC: the binding's name                  */
+} cat_term;
+
+/* One check of the model.  term < 0: it did not depend on rf, co, fr or
+ * FW and was evaluated (const_holds). */
+typedef struct cat_sym_check {
+	const char *name;    /* as in cat_model_check_name (model's string)  */
+	int test;            /* 0 acyclic, 1 irreflexive, 2 empty            */
+	bool negated;        /* ~acyclic ...                                 */
+	bool flag;           /* a flag: fires when the test holds            */
+	bool undefined_unless; /* a flag that fires when the test fails      */
+	int term;
+	bool const_holds;    /* term < 0: the check passes (a flag: fires)   */
+	srcloc loc;
+} cat_sym_check;
+
+typedef struct cat_symbolic {
+	int n_terms;
+	size_t cap_terms;
+	cat_term *terms;
+	int n_checks;
+	cat_sym_check *checks;
+} cat_symbolic;
+
+/* Build m's checks over x's static part (x's rf and co are not read).
+ * False, after a located error through d, when the model cannot be put in
+ * this form: a construct the symbolic form has no term for, applied to
+ * something that depends on rf, co, fr or FW, is "not supported by bmc:
+ * CONSTRUCT"; an evaluation error is reported as cat_model_check would. */
+bool cat_model_symbolic(cat_model *m, const execution *x, cat_symbolic *out, diag *d);
+void cat_symbolic_free(cat_symbolic *s);
+
 #endif

@@ -271,6 +271,9 @@ void cat_clear_error(cat_eval *ev);
 /* cat_mono.c: classify every check of the model (fills checks[i].monotone)
  * and every slot as static or not (slots[i].is_static). */
 void cat_classify_static(struct cat_model *m);
+/* cat_static.c: does expression e (top-level scope) depend only on the
+ * static part of an execution (no rf, co, fr, FW)? */
+bool cat_ex_static(struct cat_model *m, const cat_ex *e);
 void cat_classify_checks(struct cat_model *m);
 
 #endif

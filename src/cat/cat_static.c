@@ -86,6 +86,11 @@ static bool slot_static(cat_model *m, int s)
 	return sl->is_static;
 }
 
+bool cat_ex_static(cat_model *m, const cat_ex *e)
+{
+	return ex_static(m, e);
+}
+
 void cat_classify_static(cat_model *m)
 {
 	for (int s = 0; s < m->nslots; s++)

@@ -46,8 +46,10 @@ static const opt_spec specs[] = {
 	{ OPT_ENGINE, "engine", NULL, "NAME",
 	  "exploration engine: rsmc (default: commit-before exploration, forbidden "
 	  "executions cut off early; a test it cannot vouch for under the model goes to "
-	  "the enumerator, with a note), or enumerate (every candidate execution, then the "
-	  "model; the default with -explain or -show, which need it)" },
+	  "the enumerator, with a note), enumerate (every candidate execution, then the "
+	  "model; the default with -explain or -show, which need it), or bmc (the test "
+	  "and the model encoded into SAT and solved by CaDiCaL: States are herd's, but "
+	  "Positive and Negative count distinct final states, not executions)" },
 	{ OPT_UNROLL, "unroll", NULL, "N",
 	  "take each backward jump at most N times per loop head on a path (default 2, "
 	  "as herd7; 0: never); a path that would take it once more is cut, its executions "
@@ -64,8 +66,8 @@ static const opt_spec specs[] = {
 	{ OPT_SPEEDCHECK, "speedcheck", NULL, "false|true|fast",
 	  "herd7's speedcheck: fast stops each test at the first execution that decides "
 	  "its verdict (a witness of exists, a counter-example of forall), so the block "
-	  "lists only the states found until then (runs the enumerate engine); true and "
-	  "false list every state" },
+	  "lists only the states found until then (runs the enumerate engine, or bmc "
+	  "with -engine bmc: one SAT call); true and false list every state" },
 	{ OPT_NSHOW, "nshow", NULL, "N", "with -show: write at most N graphs per test and model" },
 	{ OPT_SHOWONE, "showone", NULL, "true|false", "same as -nshow 1 (true)" },
 	{ OPT_HEXA, "hexa", NULL, "true|false",
@@ -82,7 +84,8 @@ static const opt_spec specs[] = {
 	{ OPT_STATS, "stats", NULL, NULL,
 	  "after each result block print `Stats NAME complete N blocked B commits C "
 	  "candidates K forbidden F` (with -table: `(K candidates, F forbidden)` in each cell), then "
-	  "rsmc's `order O` and `fallback enumerate` when the enumerator answered for it" },
+	  "rsmc's `order O` and `fallback enumerate` when the enumerator answered for it; "
+	  "with -engine bmc: `Stats NAME engine bmc states S sat-calls C vars V clauses K`" },
 	{ OPT_EXPLAIN, "explain", NULL, NULL,
 	  "after each result block, say which checks forbid the condition's states and "
 	  "print a cycle of one forbidden execution reaching them, or one allowed witness" },
@@ -362,15 +365,16 @@ static int check_combinations(const weft_options *o, bool cells_given)
 	 * enumerator is simply the one used; an explicit other engine is a
 	 * contradiction worth saying. */
 	if ((o->explain || o->show != SHOW_NONE) && o->engine_given && strcmp(o->engine, "enumerate") != 0)
-		return usage_error("-explain and -show need -engine enumerate: %s cuts forbidden executions "
-		                   "off before they are complete, so it has none to explain or draw",
+		return usage_error("-explain and -show need -engine enumerate: %s never completes the "
+		                   "forbidden executions, so it has none to explain or draw",
 		                   o->engine);
 	/* Skipping checks changes the model rsmc's commit-before order was
 	 * proved for (skipping thinair lets executions with a cycle in
 	 * dependencies and rf through, which no commit order builds). */
 	if ((o->through || o->skipchecks.n > 0) && o->engine_given && strcmp(o->engine, "enumerate") != 0)
-		return usage_error("-through and -skipchecks need -engine enumerate: %s's order is proved "
-		                   "for the model with all its checks", o->engine);
+		return usage_error("-through and -skipchecks need -engine enumerate: %s", !strcmp(o->engine, "bmc")
+		                   ? "bmc encodes the model's checks as they are"
+		                   : "rsmc's order is proved for the model with all its checks");
 	/* -strictskip selects by the skipped checks: without any it would
 	 * keep nothing less than everything; -explain's "forbidden by" would
 	 * name a check that holds */
@@ -465,7 +469,7 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 	case OPT_MODEL: push(&o->models, val); break;
 	case OPT_ENGINE:
 		if (!engine_exists(val))
-			return usage_error("unknown engine '%s' (available: enumerate, rsmc)", val);
+			return usage_error("unknown engine '%s' (available: enumerate, rsmc, bmc)", val);
 		o->engine = val;
 		o->engine_given = true;
 		break;
@@ -732,13 +736,13 @@ int options_parse(weft_options *o, int argc, char **argv)
 	}
 	if (o->models.n == 0 && o->conf_model)
 		push(&o->models, o->conf_model);
-	/* -speedcheck fast stops inside the enumerator (engine_opts.speedcheck) */
-	/* -speedcheck fast stops inside the enumerator (engine_opts.speedcheck) */
+	/* -speedcheck fast stops inside the enumerator, or bmc asks its solver
+	 * for the deciding state only (engine_opts.speedcheck) */
 	if (!o->engine_given)
 		o->engine = o->explain || o->show != SHOW_NONE || o->through || o->skipchecks.n > 0 ||
 				    o->speedcheck == SPEED_FAST ? "enumerate" : "rsmc";
-	if (o->speedcheck == SPEED_FAST && strcmp(o->engine, "enumerate") != 0)
-		return usage_error("-speedcheck fast needs -engine enumerate, not %s", o->engine);
+	if (o->speedcheck == SPEED_FAST && strcmp(o->engine, "enumerate") != 0 && strcmp(o->engine, "bmc") != 0)
+		return usage_error("-speedcheck fast needs -engine enumerate or bmc, not %s", o->engine);
 	if (o->nshow && o->show == SHOW_NONE)
 		return usage_error("%s needs -show", o->nshow == 1 ? "-nshow (or -showone)" : "-nshow");
 	int rc = check_combinations(o, cells_given);

@@ -9,6 +9,7 @@
 
 bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d);
 bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d);
+bool bmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d);
 
 typedef bool (*engine_fn)(const litmus_test *, cat_model *, const engine_opts *, test_result *, diag *);
 
@@ -18,6 +19,7 @@ static const struct {
 } engines[] = {
 	{ "enumerate", enumerate_run },
 	{ "rsmc", rsmc_run },
+	{ "bmc", bmc_run },
 };
 
 static engine_fn find_engine(const char *name, const char **static_name)
@@ -46,7 +48,7 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 	engine_fn run = find_engine(engine_name, &name);
 	if (!run) {
 		srcloc at = { t->file, 0, 0 };
-		diag_error(d, at, "unknown engine '%s' (known: enumerate, rsmc)", engine_name);
+		diag_error(d, at, "unknown engine '%s' (known: enumerate, rsmc, bmc)", engine_name);
 		return false;
 	}
 	engine_opts defaults = { .unroll = ENGINE_UNROLL_DEFAULT };

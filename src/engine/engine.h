@@ -87,6 +87,9 @@ typedef struct engine_stats {
 	long blocked;     /* rsmc: explorations cut early by the model (0 here) */
 	long commits;     /* rsmc: store commits (0 here)                      */
 	long value_rounds;/* rounds of the value-set fixpoint                  */
+	long sat_calls;   /* bmc: calls of the SAT solver                       */
+	long sat_vars;    /* bmc: variables, summed over its solvers            */
+	long sat_clauses; /* bmc: clauses, summed over its solvers              */
 } engine_stats;
 
 typedef struct test_result {

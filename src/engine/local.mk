@@ -4,7 +4,7 @@
 libweft_a_SOURCES += src/engine/engine.h src/engine/engine.c \
 	src/engine/result.h src/engine/result.c \
 	src/engine/thread_interp.h src/engine/thread_interp.c \
-	src/engine/paths.h src/engine/thread_paths.c
+	src/engine/paths.h src/engine/thread_paths.c src/engine/paths_exec.c
 
 check_PROGRAMS += tests/unit/test_engine
 tests_unit_test_engine_SOURCES = tests/unit/test_engine.c
@@ -12,3 +12,4 @@ tests_unit_test_engine_LDADD = libweft.a $(WEFT_LIBS)
 TESTS += tests/unit/test_engine
 include $(srcdir)/src/engine/rsmc/local.mk
 include $(srcdir)/src/engine/enumerate/local.mk
+include $(srcdir)/src/engine/bmc/local.mk

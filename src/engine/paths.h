@@ -89,4 +89,11 @@ bool paths_build(const litmus_test *t, int unroll, double deadline, path_set **p
 double paths_clock(void);
 void paths_free(const litmus_test *t, path_set *paths);
 
+/* The static part of the execution made of path pick[i] for each thread i
+ * (paths_exec.c): the initial writes (event l for location l), then each
+ * thread's events in order (base[i]: thread i's first), po, addr, data,
+ * ctrl and rmw (herd's pairing of atomic accesses); rf and co empty.  x
+ * is initialised here (execution_free releases it). */
+void paths_execution(const litmus_test *t, const thread_path *const *pick, int *base, execution *x);
+
 #endif

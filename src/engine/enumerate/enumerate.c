@@ -203,40 +203,6 @@ static void enum_rf(enum_ctx *c)
 
 /* ---- one combination of paths ------------------------------------------------ */
 
-static bool is_atomic_access(const event *e)
-{
-	return (e->flags & (EVF_ATOMIC | EVF_EXCL)) != 0;
-}
-
-/* herd's pairing of atomic accesses: each atomic load with the first
- * po-later atomic store to the same location, unless another atomic load
- * of that location comes in between. */
-static void add_rmw(enum_ctx *c, int first, int last)
-{
-	execution *x = &c->x;
-	for (int r = first; r < last; r++) {
-		if (x->ev[r].kind != EV_READ || !is_atomic_access(&x->ev[r]))
-			continue;
-		for (int w = r + 1; w < last; w++) {
-			const event *e = &x->ev[w];
-			if (!is_atomic_access(e) || e->loc != x->ev[r].loc)
-				continue;
-			if (e->kind == EV_READ)
-				break;
-			if (e->kind == EV_WRITE) {
-				brel_add(&x->rmw, r, w);
-				break;
-			}
-		}
-	}
-}
-
-static void add_deps(brel *rel, const dep_list *l, int base)
-{
-	for (int i = 0; i < l->n; i++)
-		brel_add(rel, base + l->e[i].from, base + l->e[i].to);
-}
-
 static void free_combination(enum_ctx *c)
 {
 	for (int i = 0; i < c->n_loads; i++)
@@ -256,55 +222,12 @@ static void free_combination(enum_ctx *c)
 static void run_combination(enum_ctx *c)
 {
 	const litmus_test *t = c->t;
-	int n = t->n_locs;
 	c->toofar = false;
-	for (int i = 0; i < t->n_threads; i++) {
-		c->base[i] = n;
-		n += c->pick[i]->n_ev;
+	for (int i = 0; i < t->n_threads; i++)
 		c->toofar |= c->pick[i]->toofar;
-	}
-	execution_init(&c->x, t, n);
+	paths_execution(t, c->pick, c->base, &c->x);
 	execution *x = &c->x;
-	for (int l = 0; l < t->n_locs; l++) {
-		event *e = &x->ev[l];
-		memset(e, 0, sizeof *e);
-		e->kind = EV_WRITE;
-		e->thread = -1;
-		e->instr = -1;
-		e->op = -1;
-		e->po_index = 0;
-		e->loc = l;
-		e->val = t->locs[l].init;
-		e->flags = EVF_INIT;
-	}
-	for (int i = 0; i < t->n_threads; i++) {
-		const thread_path *p = c->pick[i];
-		int b = c->base[i];
-		for (int k = 0; k < p->n_ev; k++) {
-			event *e = &x->ev[b + k];
-			const path_event *pe = &p->ev[k];
-			memset(e, 0, sizeof *e);
-			e->kind = pe->kind;
-			e->thread = i;
-			e->instr = pe->instr;
-			e->op = pe->op;
-			e->po_index = k;
-			e->instance = pe->instance;
-			e->loc = pe->loc;
-			e->val = pe->val;
-			e->flags = pe->flags;
-			e->fence = pe->fence;
-			/* po orders instructions: the events of one instruction
-			 * (the read and write of an xchg) are not po-related */
-			for (int j = k + 1; j < p->n_ev; j++)
-				if (p->ev[j].instance != pe->instance)
-					brel_add(&x->po, b + k, b + j);
-		}
-		add_deps(&x->addr, &p->addr, b);
-		add_deps(&x->data, &p->data, b);
-		add_deps(&x->ctrl, &p->ctrl, b);
-		add_rmw(c, b, b + p->n_ev);
-	}
+	int n = x->n;
 	/* writes per location, initial write first */
 	for (int l = 0; l < t->n_locs; l++) {
 		c->loc_writes[l] = xmalloc((size_t)n * sizeof **c->loc_writes);

@@ -1,0 +1,435 @@
+/* cat_sym.c — a model's checks as terms over rf, co, fr and FW, for an
+ * engine that solves instead of enumerating (cat.h, cat_model_symbolic).
+ *
+ * Whatever does not depend on rf, co, fr or FW (cat_static.c) is evaluated
+ * by the ordinary evaluator on the static execution and becomes a
+ * constant: functions, tags, matches, fence sets and the rest of the
+ * language are then available as usual.  What does depend on them is
+ * translated operator by operator; a construct without a term (a function
+ * applied to such a value, a match, a let ... in) is refused by name at its
+ * place in the model, never skipped.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cat_int.h"
+
+/* Why a translation stopped: an evaluation failure (a `try` catches it,
+ * as in the evaluator) or a construct the symbolic form lacks (never
+ * caught: the model cannot be run symbolically). */
+enum tr_status { TR_OK, TR_FAIL, TR_UNSUPPORTED };
+
+typedef struct sym {
+	cat_model *m;
+	cat_eval *ev;
+	cat_symbolic *out;
+	int n;               /* events */
+	int *slot_term;      /* per slot: its term, or -1 */
+	enum tr_status st;
+	srcloc err_at;       /* TR_UNSUPPORTED: where, and what */
+	char *err_what;
+} sym;
+
+/* Constants of unknown shape (herd's polymorphic {} and _): given a shape
+ * by the operand they are combined with. */
+enum { T_ANY_EMPTY = -2, T_ANY_UNIV = -3 };
+
+static int new_term(sym *s, enum cat_term_kind k, bool is_set, int a, int b, srcloc loc)
+{
+	cat_symbolic *o = s->out;
+	GROW(o->terms, o->cap_terms, (size_t)o->n_terms + 1);
+	cat_term *t = &o->terms[o->n_terms];
+	memset(t, 0, sizeof *t);
+	t->kind = k;
+	t->is_set = is_set;
+	t->a = a;
+	t->b = b;
+	t->loc = loc;
+	return o->n_terms++;
+}
+
+static int unsupported(sym *s, srcloc at, const char *what)
+{
+	if (s->st != TR_UNSUPPORTED) {
+		s->st = TR_UNSUPPORTED;
+		s->err_at = at;
+		free(s->err_what);
+		s->err_what = xstrdup(what);
+	}
+	return -1;
+}
+
+/* A constant of shape is_set: everything or nothing. */
+static int const_all(sym *s, bool is_set, bool full, srcloc loc)
+{
+	int t = new_term(s, CT_CONST, is_set, -1, -1, loc);
+	cat_term *ct = &s->out->terms[t];
+	if (is_set) {
+		ct->set = bset_new(s->n);
+		if (full)
+			for (int i = 0; i < s->n; i++)
+				bset_add(&ct->set, i);
+	} else {
+		ct->rel = brel_new(s->n);
+		if (full)
+			brel_complement(&ct->rel);
+	}
+	return t;
+}
+
+/* Give a shapeless constant the shape of the term it meets. */
+static int shape(sym *s, int t, bool is_set, srcloc loc)
+{
+	if (t == T_ANY_EMPTY || t == T_ANY_UNIV)
+		return const_all(s, is_set, t == T_ANY_UNIV, loc);
+	return t;
+}
+
+static bool is_set_term(const sym *s, int t)
+{
+	return t >= 0 && s->out->terms[t].is_set;
+}
+
+/* A static expression's value, as a constant term. */
+static int constant(sym *s, const cat_ex *e)
+{
+	cval v;
+	if (!cat_eval_expr(s->ev, e, &v)) {
+		if (s->st == TR_OK)
+			s->st = TR_FAIL;
+		return -1;
+	}
+	switch (v.kind) {
+	case V_EMPTY:
+		return T_ANY_EMPTY;
+	case V_UNIV:
+		return T_ANY_UNIV;
+	case V_SET: {
+		int t = new_term(s, CT_CONST, true, -1, -1, e->loc);
+		cat_term *ct = &s->out->terms[t];
+		ct->set = bset_new(s->n);
+		memcpy(ct->set.w, v.u.bits, (size_t)ct->set.words * sizeof *ct->set.w);
+		return t;
+	}
+	case V_REL: {
+		int t = new_term(s, CT_CONST, false, -1, -1, e->loc);
+		cat_term *ct = &s->out->terms[t];
+		ct->rel = brel_new(s->n);
+		memcpy(ct->rel.w, v.u.bits, (size_t)ct->rel.n * (size_t)ct->rel.words * sizeof *ct->rel.w);
+		return t;
+	}
+	default: {
+		char *what = xasprintf("a %s value in a check that depends on rf, co, fr or FW",
+		                       cval_kind_name(v.kind));
+		unsupported(s, e->loc, what);
+		free(what);
+		return -1;
+	}
+	}
+}
+
+static int tr(sym *s, const cat_ex *e);
+
+/* The terms of a let rec group, made before their definitions so that
+ * these can refer to them. */
+static int rec_group(sym *s, int slot)
+{
+	const cat_slot *sl = &s->m->slots[slot];
+	int first = sl->of, n = sl->group_n;
+	for (int k = 0; k < n; k++) {
+		const cat_slot *mk = &s->m->slots[first + k];
+		/* the shape is the definition's: known once it is translated,
+		 * assumed a relation meanwhile (a set fixpoint is refused) */
+		int t = new_term(s, CT_REC, false, -1, -1, mk->loc);
+		s->out->terms[t].name = mk->name;
+		s->slot_term[first + k] = t;
+	}
+	for (int k = 0; k < n; k++) {
+		const cat_slot *mk = &s->m->slots[first + k];
+		int d = tr(s, mk->def);
+		if (d < 0 && d != T_ANY_EMPTY && d != T_ANY_UNIV)
+			return -1;
+		d = shape(s, d, false, mk->loc);
+		if (is_set_term(s, d))
+			return unsupported(s, mk->loc, "a let rec of event sets");
+		s->out->terms[s->slot_term[first + k]].a = d;
+	}
+	return s->slot_term[slot];
+}
+
+static int tr_global(sym *s, const cat_ex *e)
+{
+	int slot = e->index;
+	if (s->slot_term[slot] >= 0)
+		return s->slot_term[slot];
+	const cat_slot *sl = &s->m->slots[slot];
+	int t = -1;
+	switch (sl->kind) {
+	case SLOT_BUILTIN:
+		switch (sl->builtin) {
+		case B_RF: t = new_term(s, CT_RF, false, -1, -1, e->loc); break;
+		case B_CO: t = new_term(s, CT_CO, false, -1, -1, e->loc); break;
+		case B_FR: t = new_term(s, CT_FR, false, -1, -1, e->loc); break;
+		case B_FW: t = new_term(s, CT_FW, true, -1, -1, e->loc); break;
+		default: return constant(s, e);
+		}
+		break;
+	case SLOT_LET:
+		t = tr(s, sl->def);
+		if (t == T_ANY_EMPTY || t == T_ANY_UNIV)
+			return t;
+		break;
+	case SLOT_REC:
+		return rec_group(s, slot);
+	default:
+		return unsupported(s, e->loc, "a name bound by a tuple, `with ... from` or a procedure");
+	}
+	if (t >= 0)
+		s->slot_term[slot] = t;
+	return t;
+}
+
+static int binary(sym *s, enum cat_term_kind k, int a, int b, srcloc loc)
+{
+	if (a == -1 || b == -1)
+		return -1;
+	if (k == CT_PROD) {
+		a = shape(s, a, true, loc);
+		b = shape(s, b, true, loc);
+		if (!is_set_term(s, a) || !is_set_term(s, b))
+			return unsupported(s, loc, "a product (*) of something that is not an event set");
+		return new_term(s, CT_PROD, false, a, b, loc);
+	}
+	bool is_set = a >= 0 ? is_set_term(s, a) : is_set_term(s, b);
+	a = shape(s, a, is_set, loc);
+	b = shape(s, b, is_set, loc);
+	if (is_set_term(s, a) != is_set_term(s, b))
+		return unsupported(s, loc, "an operator mixing an event set and a relation");
+	if (k == CT_SEQ && is_set)
+		return unsupported(s, loc, "a sequence (;) of event sets");
+	return new_term(s, k, is_set, a, b, loc);
+}
+
+static int unary(sym *s, enum cat_term_kind k, int a, srcloc loc)
+{
+	if (a == -1)
+		return -1;
+	switch (k) {
+	case CT_TOID:
+		a = shape(s, a, true, loc);
+		if (!is_set_term(s, a))
+			return unsupported(s, loc, "[e] of a relation");
+		return new_term(s, k, false, a, -1, loc);
+	case CT_DOMAIN:
+	case CT_RANGE:
+		a = shape(s, a, false, loc);
+		if (is_set_term(s, a))
+			return unsupported(s, loc, "domain or range of an event set");
+		return new_term(s, k, true, a, -1, loc);
+	case CT_COMPL:
+		if (a < 0)
+			return unsupported(s, loc, "~ of a value of unknown shape");
+		return new_term(s, k, is_set_term(s, a), a, -1, loc);
+	default:
+		a = shape(s, a, false, loc);
+		if (is_set_term(s, a))
+			return unsupported(s, loc, "a closure, ? or ^-1 of an event set");
+		return new_term(s, k, false, a, -1, loc);
+	}
+}
+
+/* Application: only the primitives domain and range, on a non-static
+ * argument (a static application is a constant). */
+static int tr_app(sym *s, const cat_ex *e)
+{
+	if (!cat_ex_static(s->m, e->kids[0]))
+		return unsupported(s, e->loc, "a function that depends on rf, co, fr or FW");
+	cval f;
+	if (!cat_eval_expr(s->ev, e->kids[0], &f)) {
+		if (s->st == TR_OK)
+			s->st = TR_FAIL;
+		return -1;
+	}
+	if (f.kind == V_PRIM && (f.u.prim == B_DOMAIN || f.u.prim == B_RANGE))
+		return unary(s, f.u.prim == B_DOMAIN ? CT_DOMAIN : CT_RANGE, tr(s, e->kids[1]), e->loc);
+	return unsupported(s, e->loc, "applying a function to a value that depends on rf, co, fr or FW");
+}
+
+static int fold(sym *s, enum cat_term_kind k, const cat_ex *e)
+{
+	int acc = tr(s, e->kids[0]);
+	for (int i = 1; i < e->n && acc != -1; i++)
+		acc = binary(s, k, acc, tr(s, e->kids[i]), e->loc);
+	return acc;
+}
+
+static int tr(sym *s, const cat_ex *e)
+{
+	if (s->st != TR_OK)
+		return -1;
+	if (cat_ex_static(s->m, e))
+		return constant(s, e);
+	switch (e->kind) {
+	case CE_VAR:
+		if (e->ref == REF_GLOBAL)
+			return tr_global(s, e);
+		return unsupported(s, e->loc, "a local name whose value depends on rf, co, fr or FW");
+	case CE_UNION: return fold(s, CT_UNION, e);
+	case CE_SEQ: return fold(s, CT_SEQ, e);
+	case CE_INTER: return binary(s, CT_INTER, tr(s, e->kids[0]), tr(s, e->kids[1]), e->loc);
+	case CE_DIFF: return binary(s, CT_DIFF, tr(s, e->kids[0]), tr(s, e->kids[1]), e->loc);
+	case CE_PROD: return binary(s, CT_PROD, tr(s, e->kids[0]), tr(s, e->kids[1]), e->loc);
+	case CE_STAR: return unary(s, CT_STAR, tr(s, e->kids[0]), e->loc);
+	case CE_PLUS: return unary(s, CT_PLUS, tr(s, e->kids[0]), e->loc);
+	case CE_OPT: return unary(s, CT_OPT, tr(s, e->kids[0]), e->loc);
+	case CE_INV: return unary(s, CT_INV, tr(s, e->kids[0]), e->loc);
+	case CE_COMPL: return unary(s, CT_COMPL, tr(s, e->kids[0]), e->loc);
+	case CE_TOID: return unary(s, CT_TOID, tr(s, e->kids[0]), e->loc);
+	case CE_APP: return tr_app(s, e);
+	case CE_TRY: {
+		int t = tr(s, e->kids[0]);
+		if (s->st != TR_FAIL)
+			return t;
+		/* herd's try: an evaluation failure gives the alternative */
+		s->st = TR_OK;
+		cat_clear_error(s->ev);
+		return tr(s, e->kids[1]);
+	}
+	case CE_ADD: return unsupported(s, e->loc, "++ on a value that depends on rf, co, fr or FW");
+	case CE_SET: return unsupported(s, e->loc, "a set {...} of values that depend on rf, co, fr or FW");
+	case CE_TUPLE: return unsupported(s, e->loc, "a tuple of values that depend on rf, co, fr or FW");
+	case CE_FUN: return unsupported(s, e->loc, "a function that depends on rf, co, fr or FW");
+	case CE_LET:
+	case CE_LETREC: return unsupported(s, e->loc, "let ... in over values that depend on rf, co, fr or FW");
+	case CE_MATCH_TAG:
+	case CE_MATCH_SET: return unsupported(s, e->loc, "match on a value that depends on rf, co, fr or FW");
+	case CE_IF: return unsupported(s, e->loc, "if on values that depend on rf, co, fr or FW");
+	default: return unsupported(s, e->loc, "this expression");
+	}
+}
+
+/* Does every check and binding of a procedure body stay static? */
+static bool body_static(cat_model *m, const cat_ins_list *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		const cat_ins *in = l->v[i];
+		if (in->e && !cat_ex_static(m, in->e))
+			return false;
+		for (int b = 0; b < in->nb; b++)
+			if (!cat_ex_static(m, in->binds[b].e))
+				return false;
+		if (!body_static(m, &in->body) || !body_static(m, &in->body2))
+			return false;
+	}
+	return true;
+}
+
+static bool add_check(sym *s, int i, diag *d)
+{
+	const cat_check_entry *ce = &s->m->checks[i];
+	const cat_ins *in = ce->ins;
+	cat_symbolic *o = s->out;
+	cat_sym_check *c = &o->checks[o->n_checks];
+	memset(c, 0, sizeof *c);
+	c->name = ce->name;
+	c->loc = in->loc;
+	c->term = -1;
+	bool is_static = in->kind == CI_CHECK ? cat_ex_static(s->m, in->e)
+	                                      : cat_ex_static(s->m, in->e) &&
+	                                                body_static(s->m, &s->m->slots[in->slot].ins->body);
+	if (in->kind == CI_CHECK) {
+		c->test = in->test == TEST_ACYCLIC ? 0 : in->test == TEST_IRREFLEXIVE ? 1 : 2;
+		c->negated = in->negated;
+		c->flag = in->mode == CHECK_FLAG;
+		c->undefined_unless = in->mode == CHECK_UNDEFINED_UNLESS;
+		if (in->mode == CHECK_ASSERT && !is_static) {
+			diag_error(d, in->loc, "not supported by bmc: assert on a value that depends on rf, co, fr or FW");
+			return false;
+		}
+	}
+	if (is_static) {
+		bool failed = false, fired = false;
+		int before = s->m->nflag_names;
+		if (!cat_eval_check(s->ev, i, &failed, &fired)) {
+			cat_eval_report(s->ev, d);
+			return false;
+		}
+		s->m->nflag_names = before;
+		c->const_holds = in->kind == CI_CHECK && ce->flag ? fired : !failed;
+		if (in->kind == CI_CALL && fired) {
+			diag_error(d, in->loc, "not supported by bmc: a flag inside a procedure");
+			return false;
+		}
+		o->n_checks++;
+		return true;
+	}
+	if (in->kind != CI_CHECK) {
+		diag_error(d, in->loc, "not supported by bmc: a procedure call on values that depend on rf, co, fr or FW");
+		return false;
+	}
+	int t = tr(s, in->e);
+	if (t == T_ANY_EMPTY || t == T_ANY_UNIV)
+		t = shape(s, t, false, in->loc);
+	if (s->st == TR_UNSUPPORTED) {
+		diag_error(d, s->err_at, "not supported by bmc: %s", s->err_what);
+		return false;
+	}
+	if (s->st == TR_FAIL) {
+		cat_eval_report(s->ev, d);
+		return false;
+	}
+	c->term = t;
+	o->n_checks++;
+	return true;
+}
+
+bool cat_model_symbolic(cat_model *m, const execution *x, cat_symbolic *out, diag *d)
+{
+	memset(out, 0, sizeof *out);
+	if (m->strict_skip) {
+		srcloc at = { cat_model_file(m), 0, 0 };
+		diag_error(d, at, "not supported by bmc: -strictskip");
+		return false;
+	}
+	if (m->catdep) {
+		srcloc at = { cat_model_file(m), 0, 0 };
+		diag_error(d, at, "not supported by bmc: catdep (herd's register events)");
+		return false;
+	}
+	sym s = { 0 };
+	s.m = m;
+	s.ev = &m->ev;
+	s.out = out;
+	s.n = x->n;
+	s.slot_term = xmalloc(((size_t)m->nslots + 1) * sizeof *s.slot_term);
+	for (int i = 0; i < m->nslots; i++)
+		s.slot_term[i] = -1;
+	cat_eval_begin(s.ev, x);
+	out->checks = xcalloc((size_t)m->nchecks + 1, sizeof *out->checks);
+	bool ok = true;
+	for (int i = 0; i < m->nchecks && ok; i++) {
+		if (m->checks[i].skipped)
+			continue;
+		ok = add_check(&s, i, d);
+	}
+	free(s.slot_term);
+	free(s.err_what);
+	if (!ok)
+		cat_symbolic_free(out);
+	return ok;
+}
+
+void cat_symbolic_free(cat_symbolic *s)
+{
+	for (int i = 0; i < s->n_terms; i++) {
+		if (s->terms[i].kind != CT_CONST)
+			continue;
+		if (s->terms[i].is_set)
+			bset_free(&s->terms[i].set);
+		else
+			brel_free(&s->terms[i].rel);
+	}
+	free(s->terms);
+	free(s->checks);
+	memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,118 @@
+/* bmc_states.c — reading final states out of the solver (bmc.h): each
+ * satisfying assignment gives one state of the displayed lvals, which a
+ * blocking clause then rules out, until none is left.  So the solver is
+ * called once per distinct final state (plus one), not once per
+ * execution: Positive and Negative count states, not executions. */
+#include <stdlib.h>
+
+#include "bmc.h"
+
+/* The literal that displayed lval lv ends with value v (typed). */
+static int typed_lit(bmc_enc *e, int idx, value v)
+{
+	const bmc_dom *dom = &e->lvals[idx].typed;
+	for (int i = 0; i < dom->n; i++)
+		if (value_eq(dom->v[i], v))
+			return dom->lit[i];
+	return SAT_FALSE;
+}
+
+/* Rule state vals out: some displayed lval ends otherwise. */
+static void block(bmc_enc *e, const int *idx, int n, const value *vals)
+{
+	int *c = xmalloc(((size_t)n + 1) * sizeof *c);
+	for (int i = 0; i < n; i++)
+		c[i] = -typed_lit(e, idx[i], vals[i]);
+	sat_clause(e->s, c, n);
+	free(c);
+}
+
+typedef struct state_reader {
+	const test_result *r;
+	const value *vals;
+} state_reader;
+
+static value read_state(void *ctx, lval lv)
+{
+	const state_reader *sr = ctx;
+	for (int i = 0; i < sr->r->n_lvals; i++) {
+		lval o = sr->r->lvals[i];
+		if (o.thread == lv.thread && (lv.thread >= 0 ? o.reg == lv.reg : o.loc == lv.loc))
+			return sr->vals[i];
+	}
+	return value_int(0);
+}
+
+/* The state of the current model of the solver. */
+static void read_vals(bmc_enc *e, const int *idx, int n, value *vals)
+{
+	for (int i = 0; i < n; i++) {
+		const bmc_dom *dom = &e->lvals[idx[i]].typed;
+		vals[i] = value_int(0);
+		for (int k = 0; k < dom->n; k++)
+			if (sat_value(e->s, dom->lit[k])) {
+				vals[i] = dom->v[k];
+				break;
+			}
+	}
+}
+
+static void add_state(test_result *r, state_table *tab, const litmus_test *t, const value *vals)
+{
+	state_reader sr = { r, vals };
+	bool holds = t->cond ? cond_eval(t->cond, read_state, &sr) : true;
+	if (holds)
+		r->pos++;
+	else
+		r->neg++;
+	result_add_state(r, tab, vals, holds);
+}
+
+bool bmc_states(bmc_enc *e, test_result *r, state_table *tab, const int *flag_lit, const cat_symbolic *cs,
+                bool speedcheck, double deadline)
+{
+	const litmus_test *t = e->t;
+	if (t->filter)
+		sat_clause1(e->s, bmc_cond_lit(e, t->filter, false));
+	int n = r->n_lvals;
+	int *idx = xmalloc(((size_t)n + 1) * sizeof *idx);
+	for (int i = 0; i < n; i++)
+		idx[i] = (int)(bmc_lval_of(e, r->lvals[i]) - e->lvals);
+	value *vals = xmalloc(((size_t)n + 1) * sizeof *vals);
+	bool in_time = true;
+	int full = e->full;
+	if (speedcheck) {
+		int c = t->cond ? bmc_cond_lit(e, t->cond, true) : SAT_TRUE;
+		int assume[2] = { full, t->quant == Q_FORALL ? -c : c };
+		if (sat_solve(e->s, assume, 2)) {
+			read_vals(e, idx, n, vals);
+			add_state(r, tab, t, vals);
+		}
+		goto done;
+	}
+	/* a cut execution the model allows: herd's "Loop" */
+	if (!r->loop && e->cut != SAT_FALSE && sat_solve(e->s, &e->cut, 1))
+		r->loop = true;
+	for (int i = 0; i < cs->n_checks; i++) {
+		if (!flag_lit[i])
+			continue;
+		int assume[2] = { full, flag_lit[i] };
+		if (sat_solve(e->s, assume, 2))
+			result_add_flag(r, cs->checks[i].name);
+	}
+	for (int k = 0; k < r->n_states; k++)
+		block(e, idx, n, r->states[k].vals);
+	while (sat_solve(e->s, &full, 1)) {
+		read_vals(e, idx, n, vals);
+		add_state(r, tab, t, vals);
+		block(e, idx, n, vals);
+		if (deadline > 0 && paths_clock() > deadline) {
+			in_time = false;
+			break;
+		}
+	}
+done:
+	free(idx);
+	free(vals);
+	return in_time;
+}
