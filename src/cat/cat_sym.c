@@ -9,6 +9,7 @@
  * applied to such a value, a match, a let ... in) is refused by name at its
  * place in the model, never skipped.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,12 +20,23 @@
  * caught: the model cannot be run symbolically). */
 enum tr_status { TR_OK, TR_FAIL, TR_UNSUPPORTED };
 
+/* The terms of the names a `let ... in` binds, innermost first: a local
+ * name's (depth, index) points here as into the evaluator's frames. */
+typedef struct tframe {
+	struct tframe *up;
+	int n;
+	int *t;              /* TF_UNSET until bound */
+} tframe;
+
+enum { TF_UNSET = INT_MIN };
+
 typedef struct sym {
 	cat_model *m;
 	cat_eval *ev;
 	cat_symbolic *out;
 	int n;               /* events */
 	int *slot_term;      /* per slot: its term, or -1 */
+	tframe *env;         /* NULL at top level */
 	enum tr_status st;
 	srcloc err_at;       /* TR_UNSUPPORTED: where, and what */
 	char *err_what;
@@ -130,6 +142,60 @@ static int constant(sym *s, const cat_ex *e)
 
 static int tr(sym *s, const cat_ex *e);
 
+/* Does e use a local name (one a `let ... in` around it may bind)? */
+static bool has_local(const cat_ex *e)
+{
+	if (!e)
+		return false;
+	if (e->kind == CE_VAR && e->ref == REF_LOCAL)
+		return true;
+	for (int i = 0; i < e->n; i++)
+		if (has_local(e->kids[i]))
+			return true;
+	for (int i = 0; i < e->nb; i++)
+		if (has_local(e->binds[i].e))
+			return true;
+	const cat_cond *c = e->cond;
+	return c && (has_local(c->a) || has_local(c->b) || c->l || c->r);
+}
+
+static int tr_let(sym *s, const cat_ex *e)
+{
+	tframe f = { s->env, e->frame_size, NULL };
+	f.t = xmalloc(((size_t)f.n + 1) * sizeof *f.t);
+	for (int i = 0; i < f.n; i++)
+		f.t[i] = TF_UNSET;
+	int r = -1;
+	for (int i = 0; i < e->nb; i++) {
+		const cat_bind *b = &e->binds[i];
+		if (b->pat.tuple) {
+			unsupported(s, b->loc, "a tuple binding over values that depend on rf, co, fr or FW");
+			goto out;
+		}
+		int t = tr(s, b->e);
+		if (t == -1)
+			goto out;
+		if (b->slot >= 0 && b->slot < f.n)
+			f.t[b->slot] = t;
+	}
+	s->env = &f;
+	r = tr(s, e->kids[0]);
+	s->env = f.up;
+out:
+	free(f.t);
+	return r;
+}
+
+static int tr_local(sym *s, const cat_ex *e)
+{
+	const tframe *f = s->env;
+	for (int d = 0; d < e->depth && f; d++)
+		f = f->up;
+	if (!f || e->index < 0 || e->index >= f->n || f->t[e->index] == TF_UNSET)
+		return unsupported(s, e->loc, "a local name whose value depends on rf, co, fr or FW");
+	return f->t[e->index];
+}
+
 /* The terms of a let rec group, made before their definitions so that
  * these can refer to them. */
 static int rec_group(sym *s, int slot)
@@ -157,7 +223,20 @@ static int rec_group(sym *s, int slot)
 	return s->slot_term[slot];
 }
 
+static int tr_global_def(sym *s, const cat_ex *e);
+
+/* A global's definition is translated at top level, whatever local
+ * names are bound where it is used. */
 static int tr_global(sym *s, const cat_ex *e)
+{
+	tframe *saved = s->env;
+	s->env = NULL;
+	int t = tr_global_def(s, e);
+	s->env = saved;
+	return t;
+}
+
+static int tr_global_def(sym *s, const cat_ex *e)
 {
 	int slot = e->index;
 	if (s->slot_term[slot] >= 0)
@@ -267,12 +346,17 @@ static int tr(sym *s, const cat_ex *e)
 {
 	if (s->st != TR_OK)
 		return -1;
-	if (cat_ex_static(s->m, e))
+	/* a static expression is computed, unless a local name (of a
+	 * `let ... in` being translated) is in it: the evaluator has no
+	 * frame for it */
+	if (cat_ex_static(s->m, e) && !(s->env && has_local(e)))
 		return constant(s, e);
 	switch (e->kind) {
 	case CE_VAR:
 		if (e->ref == REF_GLOBAL)
 			return tr_global(s, e);
+		if (e->ref == REF_LOCAL && s->env)
+			return tr_local(s, e);
 		return unsupported(s, e->loc, "a local name whose value depends on rf, co, fr or FW");
 	case CE_UNION: return fold(s, CT_UNION, e);
 	case CE_SEQ: return fold(s, CT_SEQ, e);
@@ -299,8 +383,8 @@ static int tr(sym *s, const cat_ex *e)
 	case CE_SET: return unsupported(s, e->loc, "a set {...} of values that depend on rf, co, fr or FW");
 	case CE_TUPLE: return unsupported(s, e->loc, "a tuple of values that depend on rf, co, fr or FW");
 	case CE_FUN: return unsupported(s, e->loc, "a function that depends on rf, co, fr or FW");
-	case CE_LET:
-	case CE_LETREC: return unsupported(s, e->loc, "let ... in over values that depend on rf, co, fr or FW");
+	case CE_LET: return tr_let(s, e);
+	case CE_LETREC: return unsupported(s, e->loc, "let rec ... in over values that depend on rf, co, fr or FW");
 	case CE_MATCH_TAG:
 	case CE_MATCH_SET: return unsupported(s, e->loc, "match on a value that depends on rf, co, fr or FW");
 	case CE_IF: return unsupported(s, e->loc, "if on values that depend on rf, co, fr or FW");
