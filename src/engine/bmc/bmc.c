@@ -83,8 +83,12 @@ static bool solve_combination(const litmus_test *t, cat_model *m, const engine_o
 		flag_lit = xcalloc((size_t)cs.n_checks + 1, sizeof *flag_lit);
 		ok = bmc_model_encode(&e, &cs, flag_lit, d);
 	}
-	if (ok && !bmc_states(&e, r, tab, flag_lit, &cs, o->speedcheck, deadline))
-		r->timed_out = true;
+	if (ok) {
+		int st = bmc_states(&e, m, r, tab, flag_lit, &cs, o->speedcheck, deadline, d);
+		if (st == 0)
+			r->timed_out = true;
+		ok = st >= 0;
+	}
 	r->stats.sat_calls += sat_n_calls(s);
 	r->stats.sat_vars += sat_n_vars(s);
 	r->stats.sat_clauses += sat_n_clauses(s);

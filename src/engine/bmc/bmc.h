@@ -100,8 +100,16 @@ int *bmc_closure(sat *s, const int *r, int n, int pol);
  * r and tab (the blocking clauses also rule out the states r holds
  * already), whether a cut execution is allowed (r->loop) and the flags
  * that fire; with speedcheck, only one state that decides the verdict.
- * False when the deadline (paths_clock time, 0: none) passed. */
-bool bmc_states(bmc_enc *e, test_result *r, state_table *tab, const int *flag_lit, const cat_symbolic *cs,
-                bool speedcheck, double deadline);
+ * Each state's witness is replayed (bmc_witness_check) under m.  Returns
+ * 1, 0 when the deadline (paths_clock time, 0: none) passed, -1 after an
+ * error reported through d. */
+int bmc_states(bmc_enc *e, cat_model *m, test_result *r, state_table *tab, const int *flag_lit,
+               const cat_symbolic *cs, bool speedcheck, double deadline, diag *d);
+
+/* bmc_witness.c: the execution of the solver's current model (its paths,
+ * rf and co) is well formed, allowed by m (NULL: no model) as the
+ * enumerator judges, and ends in state vals (r's displayed lvals, typed).
+ * False after an internal error reported through d. */
+bool bmc_witness_check(bmc_enc *e, cat_model *m, const test_result *r, const value *vals, diag *d);
 
 #endif

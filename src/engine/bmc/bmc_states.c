@@ -68,8 +68,8 @@ static void add_state(test_result *r, state_table *tab, const litmus_test *t, co
 	result_add_state(r, tab, vals, holds);
 }
 
-bool bmc_states(bmc_enc *e, test_result *r, state_table *tab, const int *flag_lit, const cat_symbolic *cs,
-                bool speedcheck, double deadline)
+int bmc_states(bmc_enc *e, cat_model *m, test_result *r, state_table *tab, const int *flag_lit,
+               const cat_symbolic *cs, bool speedcheck, double deadline, diag *d)
 {
 	const litmus_test *t = e->t;
 	if (t->filter)
@@ -79,14 +79,17 @@ bool bmc_states(bmc_enc *e, test_result *r, state_table *tab, const int *flag_li
 	for (int i = 0; i < n; i++)
 		idx[i] = (int)(bmc_lval_of(e, r->lvals[i]) - e->lvals);
 	value *vals = xmalloc(((size_t)n + 1) * sizeof *vals);
-	bool in_time = true;
+	int status = 1;
 	int full = e->full;
 	if (speedcheck) {
 		int c = t->cond ? bmc_cond_lit(e, t->cond, true) : SAT_TRUE;
 		int assume[2] = { full, t->quant == Q_FORALL ? -c : c };
 		if (sat_solve(e->s, assume, 2)) {
 			read_vals(e, idx, n, vals);
-			add_state(r, tab, t, vals);
+			if (!bmc_witness_check(e, m, r, vals, d))
+				status = -1;
+			else
+				add_state(r, tab, t, vals);
 		}
 		goto done;
 	}
@@ -104,15 +107,19 @@ bool bmc_states(bmc_enc *e, test_result *r, state_table *tab, const int *flag_li
 		block(e, idx, n, r->states[k].vals);
 	while (sat_solve(e->s, &full, 1)) {
 		read_vals(e, idx, n, vals);
+		if (!bmc_witness_check(e, m, r, vals, d)) {
+			status = -1;
+			break;
+		}
 		add_state(r, tab, t, vals);
 		block(e, idx, n, vals);
 		if (deadline > 0 && paths_clock() > deadline) {
-			in_time = false;
+			status = 0;
 			break;
 		}
 	}
 done:
 	free(idx);
 	free(vals);
-	return in_time;
+	return status;
 }

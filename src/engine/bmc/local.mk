@@ -5,7 +5,8 @@ if HAVE_CADICAL
 libweft_a_SOURCES += src/engine/bmc/bmc.h src/engine/bmc/bmc.c \
 	src/engine/bmc/sat.h src/engine/bmc/sat.c \
 	src/engine/bmc/bmc_prog.c src/engine/bmc/bmc_model.c \
-	src/engine/bmc/bmc_acyclic.c src/engine/bmc/bmc_states.c
+	src/engine/bmc/bmc_acyclic.c src/engine/bmc/bmc_states.c \
+	src/engine/bmc/bmc_witness.c
 else
 libweft_a_SOURCES += src/engine/bmc/bmc_absent.c
 endif
