@@ -10,3 +10,11 @@ libweft_a_SOURCES += src/engine/bmc/bmc.h src/engine/bmc/bmc.c \
 else
 libweft_a_SOURCES += src/engine/bmc/bmc_absent.c
 endif
+
+if HAVE_CADICAL
+# The encodings against brute force on small relations.
+check_PROGRAMS += tests/unit/test_bmc
+tests_unit_test_bmc_SOURCES = tests/unit/test_bmc.c
+tests_unit_test_bmc_LDADD = libweft.a $(WEFT_LIBS)
+TESTS += tests/unit/test_bmc
+endif
