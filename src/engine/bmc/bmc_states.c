@@ -81,6 +81,7 @@ int bmc_states(bmc_enc *e, cat_model *m, test_result *r, state_table *tab, const
 	value *vals = xmalloc(((size_t)n + 1) * sizeof *vals);
 	int status = 1;
 	int full = e->full;
+	sat_set_deadline(e->s, deadline, paths_clock);
 	if (speedcheck) {
 		int c = t->cond ? bmc_cond_lit(e, t->cond, true) : SAT_TRUE;
 		int assume[2] = { full, t->quant == Q_FORALL ? -c : c };
@@ -119,6 +120,8 @@ int bmc_states(bmc_enc *e, cat_model *m, test_result *r, state_table *tab, const
 		}
 	}
 done:
+	if (status == 1 && sat_interrupted(e->s))
+		status = 0;
 	free(idx);
 	free(vals);
 	return status;

@@ -11,7 +11,27 @@ struct sat {
 	long n_clauses, n_calls;
 	int *buf;            /* a clause being folded */
 	size_t cap;
+	double deadline;     /* 0: none */
+	double (*clock)(void);
+	bool interrupted;
 };
+
+/* CaDiCaL asks this now and then during a solve. */
+static int past_deadline(void *state)
+{
+	const sat *s = state;
+	return s->deadline > 0 && s->clock() > s->deadline;
+}
+
+void sat_set_deadline(sat *s, double deadline, double (*clock)(void))
+{
+	s->deadline = deadline;
+	s->clock = clock;
+	if (deadline > 0)
+		ccadical_set_terminate(s->solver, s, past_deadline);
+}
+
+bool sat_interrupted(const sat *s) { return s->interrupted; }
 
 sat *sat_new(void)
 {
@@ -68,7 +88,9 @@ bool sat_solve(sat *s, const int *assume, int n)
 		if (assume[i] != SAT_TRUE)
 			ccadical_assume(s->solver, assume[i]);
 	s->n_calls++;
-	return ccadical_solve(s->solver) == 10;
+	int res = ccadical_solve(s->solver);
+	s->interrupted = res != 10 && res != 20;
+	return res == 10;
 }
 
 bool sat_value(sat *s, int lit)

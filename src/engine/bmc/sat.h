@@ -27,8 +27,13 @@ void sat_clause(sat *s, const int *lits, int n);
 void sat_clause1(sat *s, int a);
 void sat_clause2(sat *s, int a, int b);
 void sat_clause3(sat *s, int a, int b, int c);
-/* Solve under the n assumptions: true when satisfiable. */
+/* Solve under the n assumptions: true when satisfiable; false when not,
+ * or when the deadline stopped the solver (sat_interrupted). */
 bool sat_solve(sat *s, const int *assume, int n);
+/* Stop any solve once clock() passes deadline (seconds; 0: never). */
+void sat_set_deadline(sat *s, double deadline, double (*clock)(void));
+/* The last sat_solve was stopped by the deadline: no answer. */
+bool sat_interrupted(const sat *s);
 /* After a satisfiable sat_solve: the value of lit. */
 bool sat_value(sat *s, int lit);
 long sat_n_vars(const sat *s);
