@@ -281,6 +281,12 @@ static void emit_stats(emitter *em, const test_result *r)
 	key_num(em, "blocked", st->blocked);
 	key_num(em, "commits", st->commits);
 	key_num(em, "value_rounds", st->value_rounds);
+	if (st->sat_calls) {
+		/* bmc's solver work */
+		key_num(em, "sat_calls", st->sat_calls);
+		key_num(em, "sat_vars", st->sat_vars);
+		key_num(em, "sat_clauses", st->sat_clauses);
+	}
 	map_end(em);
 }
 
