@@ -133,6 +133,29 @@ def test_let_in_over_rf(tmp_path, srcdir, bmc):
     assert compare(str(model), files) == len(files)
 
 
+FLAGS = """flag ~empty (rf & ext) & (W * R) as has-rfe
+flag ~acyclic (po & loc) | rf | fr as loc-cycle
+flag ~irreflexive fr; rf as fr-rf
+flag empty co & ext as no-coe
+undefined_unless empty (fr & ext) as no-fre
+flag acyclic (po | rf)+ as acyc
+flag ~empty rf & (FW * _) as reads-last
+"""
+
+
+@pytest.mark.parametrize("base", ["acyclic po | rf | co | fr as sc",
+                                  "acyclic (po & loc) | rf | co | fr as uniproc"])
+def test_flags(tmp_path, srcdir, bmc, base):
+    """Flags (each a solver call: does some allowed execution fire it?),
+    of every test shape, against the enumerator's Flag lines."""
+    model = tmp_path / "flags.cat"
+    model.write_text('"F"\n' + base + "\n" + FLAGS)
+    files = sorted((srcdir / "litmus" / "PPC").glob("*.litmus"))
+    got, _ = run_engine("bmc", str(model), files)
+    assert any(v[2] for v in got.values()), "no flag fired anywhere: the test would not test flags"
+    assert compare(str(model), files) == len(files)
+
+
 @pytest.mark.parametrize("text,what,line", UNSUPPORTED)
 def test_unsupported_is_a_located_error(tmp_path, srcdir, bmc, text, what, line):
     model = tmp_path / "m.cat"
