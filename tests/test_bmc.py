@@ -184,8 +184,8 @@ def test_loop_is_reported(srcdir, bmc):
         assert {k: v[:3] for k, v in got.items()} == {k: v[:3] for k, v in want.items()}
 
 
-def test_explain_needs_the_enumerator(srcdir, bmc):
-    p = run_weft("-engine", "bmc", "-explain", srcdir / "litmus" / "PPC" / "SB.litmus")
+def test_show_needs_the_enumerator(srcdir, bmc, tmp_path):
+    p = run_weft("-engine", "bmc", "-show", "prop", "-o", tmp_path, srcdir / "litmus" / "PPC" / "SB.litmus")
     assert p.returncode == 2 and "need -engine enumerate" in p.stderr, p.stderr
 
 
@@ -201,3 +201,36 @@ def test_gen_bigw_answers_fast(srcdir, bmc, tmp_path):
                  timeout=120)
     assert p.returncode == 0, p.stderr
     assert "\nOk\n" in p.stdout and " sat-calls 1 " in p.stdout
+
+
+def explanations(text):
+    """Test name -> (headline word: allowed/forbidden, the lines after it)."""
+    out = {}
+    for chunk in text.split("\n\n"):
+        lines = chunk.strip().splitlines()
+        if lines and lines[0].startswith("Explain "):
+            out[lines[0].split()[1]] = (lines[0].split()[-1], lines[1:])
+    return out
+
+
+def test_explain_with_bmc(srcdir, bmc):
+    """-explain -engine bmc: the witness of a state bmc reports, or one
+    execution the model forbids that reaches the condition's states; the
+    same verdict as the enumerator's explanation, a forbidding check the
+    enumerator names too, and a cycle printed."""
+    files = sorted((srcdir / "litmus" / "PPC").glob("*.litmus"))
+    got = explanations(run_weft("-q", "-engine", "bmc", "-explain", *files).stdout)
+    want = explanations(run_weft("-q", "-engine", "enumerate", "-explain", *files).stdout)
+    assert got and set(got) == set(want)
+    forbidden = 0
+    for name, (verdict, lines) in got.items():
+        assert verdict == want[name][0], name
+        if verdict == "forbidden" and any(l.strip().startswith("Forbidden by:") for l in want[name][1]):
+            forbidden += 1
+            check = next(l for l in lines if l.strip().startswith("Forbidden by:")).split()[2]
+            named = next(l for l in want[name][1] if l.strip().startswith("Forbidden by:"))
+            assert check in named, (name, check, named)
+            assert any(l.strip().startswith("Cycle:") or l.strip().startswith("In check") for l in lines), name
+        if verdict == "allowed":
+            assert any(l.strip().startswith("Witness:") for l in lines), name
+    assert forbidden > 0

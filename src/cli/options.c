@@ -364,9 +364,17 @@ static int check_combinations(const weft_options *o, bool cells_given)
 	 * give the same result blocks, so without an explicit -engine the
 	 * enumerator is simply the one used; an explicit other engine is a
 	 * contradiction worth saying. */
-	if ((o->explain || o->show != SHOW_NONE) && o->engine_given && strcmp(o->engine, "enumerate") != 0)
+	if (o->show != SHOW_NONE && o->engine_given && strcmp(o->engine, "enumerate") != 0)
+		return usage_error("-explain and -show need -engine enumerate: %s does not build every "
+		                   "execution, forbidden executions included, so it has none to draw",
+		                   o->engine);
+	/* bmc gives -explain the witness of each state it reports, and one
+	 * execution the model forbids when the condition's states are not
+	 * reached */
+	if (o->explain && o->engine_given && strcmp(o->engine, "enumerate") != 0 && strcmp(o->engine, "bmc") != 0)
 		return usage_error("-explain and -show need -engine enumerate: %s never completes the "
-		                   "forbidden executions, so it has none to explain or draw",
+		                   "forbidden executions, so it has none to explain (-engine bmc gives "
+		                   "-explain its witnesses)",
 		                   o->engine);
 	/* Skipping checks changes the model rsmc's commit-before order was
 	 * proved for (skipping thinair lets executions with a cycle in

@@ -84,7 +84,7 @@ static bool solve_combination(const litmus_test *t, cat_model *m, const engine_o
 		ok = bmc_model_encode(&e, &cs, flag_lit, d);
 	}
 	if (ok) {
-		int st = bmc_states(&e, m, r, tab, flag_lit, &cs, o->speedcheck, deadline, d);
+		int st = bmc_states(&e, m, r, tab, flag_lit, &cs, o, deadline, d);
 		if (st == 0)
 			r->timed_out = true;
 		ok = st >= 0;

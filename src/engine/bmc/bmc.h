@@ -61,6 +61,9 @@ typedef struct bmc_enc {
 	int *rf, *co, *fr;     /* n * n                                     */
 	int *fw;               /* n: a write with no co-successor           */
 	int full;              /* no chosen path was cut by the unroll limit */
+	int model_on;          /* the model's checks hold (bmc_model_encode
+	                        * guards them by it, so that -explain can
+	                        * ask for an execution the model forbids)  */
 	int cut;               /* some chosen path was (lower bound)         */
 	int n_lvals;
 	bmc_lval *lvals;
@@ -104,12 +107,15 @@ int *bmc_closure(sat *s, const int *r, int n, int pol);
  * 1, 0 when the deadline (paths_clock time, 0: none) passed, -1 after an
  * error reported through d. */
 int bmc_states(bmc_enc *e, cat_model *m, test_result *r, state_table *tab, const int *flag_lit,
-               const cat_symbolic *cs, bool speedcheck, double deadline, diag *d);
+               const cat_symbolic *cs, const engine_opts *o, double deadline, diag *d);
 
 /* bmc_witness.c: the execution of the solver's current model (its paths,
- * rf and co) is well formed, allowed by m (NULL: no model) as the
- * enumerator judges, and ends in state vals (r's displayed lvals, typed).
- * False after an internal error reported through d. */
-bool bmc_witness_check(bmc_enc *e, cat_model *m, const test_result *r, const value *vals, diag *d);
+ * rf and co) is well formed, ends in state vals (r's displayed lvals,
+ * typed) and, when want_allowed, is allowed by m (NULL: no model) as the
+ * enumerator judges.  It is then handed to o->on_candidate, if any (with
+ * holds: the condition holds in vals).  False after an internal error
+ * reported through d. */
+bool bmc_witness(bmc_enc *e, cat_model *m, const test_result *r, const value *vals, bool holds, bool want_allowed,
+                 const engine_opts *o, diag *d);
 
 #endif

@@ -413,6 +413,9 @@ bool bmc_model_encode(bmc_enc *e, const cat_symbolic *cs, int *flag_lit, diag *d
 	}
 	supports(&c);
 	bool ok = propagate(&c);
+	/* the checks are required under model_on, assumed in every counted
+	 * solve: -explain leaves it out to reach a forbidden execution */
+	e->model_on = sat_var(e->s);
 	if (ok) {
 		for (int t = 0; t < cs->n_terms; t++)
 			if (cs->terms[t].kind == CT_REC && c.pol[t]) {
@@ -444,14 +447,14 @@ bool bmc_model_encode(bmc_enc *e, const cat_symbolic *cs, int *flag_lit, diag *d
 				if (is_flag)
 					flag_lit[i] = ch->const_holds ? SAT_TRUE : 0;
 				else if (!ch->const_holds)
-					sat_clause(e->s, NULL, 0);
+					sat_clause1(e->s, -e->model_on);
 				continue;
 			}
 			bool want = wanted_truth(ch);
 			if (!is_flag) {
-				int g = test_lit(&c, ch, want, SAT_TRUE);
+				int g = test_lit(&c, ch, want, e->model_on);
 				if (!want)
-					sat_clause1(e->s, g);
+					sat_clause2(e->s, -e->model_on, g);
 			} else {
 				flag_lit[i] = test_lit(&c, ch, want, want ? sat_var(e->s) : SAT_TRUE);
 			}

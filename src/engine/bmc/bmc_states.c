@@ -57,10 +57,15 @@ static void read_vals(bmc_enc *e, const int *idx, int n, value *vals)
 	}
 }
 
-static void add_state(test_result *r, state_table *tab, const litmus_test *t, const value *vals)
+static bool state_holds(const test_result *r, const litmus_test *t, const value *vals)
 {
 	state_reader sr = { r, vals };
-	bool holds = t->cond ? cond_eval(t->cond, read_state, &sr) : true;
+	return t->cond ? cond_eval(t->cond, read_state, &sr) : true;
+}
+
+static void add_state(test_result *r, state_table *tab, const litmus_test *t, const value *vals)
+{
+	bool holds = state_holds(r, t, vals);
 	if (holds)
 		r->pos++;
 	else
@@ -68,8 +73,27 @@ static void add_state(test_result *r, state_table *tab, const litmus_test *t, co
 	result_add_state(r, tab, vals, holds);
 }
 
+/* For -explain, when no allowed execution reaches the condition's
+ * target states (where it holds; for forall, where it fails): one
+ * execution that reaches them, the model's checks off, which the model
+ * then forbids, handed to on_candidate with the enumerator's verdict. */
+static int forbidden_witness(bmc_enc *e, cat_model *m, test_result *r, const int *idx, value *vals,
+                             const engine_opts *o, diag *d)
+{
+	const litmus_test *t = e->t;
+	for (int k = 0; k < r->n_states; k++)
+		if (r->states[k].holds == (t->quant != Q_FORALL))
+			return 1;
+	int c = t->cond ? bmc_cond_lit(e, t->cond, true) : SAT_TRUE;
+	int assume[2] = { e->full, t->quant == Q_FORALL ? -c : c };
+	if (!sat_solve(e->s, assume, 2))
+		return 1;
+	read_vals(e, idx, r->n_lvals, vals);
+	return bmc_witness(e, m, r, vals, state_holds(r, t, vals), false, o, d) ? 1 : -1;
+}
+
 int bmc_states(bmc_enc *e, cat_model *m, test_result *r, state_table *tab, const int *flag_lit,
-               const cat_symbolic *cs, bool speedcheck, double deadline, diag *d)
+               const cat_symbolic *cs, const engine_opts *o, double deadline, diag *d)
 {
 	const litmus_test *t = e->t;
 	if (t->filter)
@@ -80,14 +104,15 @@ int bmc_states(bmc_enc *e, cat_model *m, test_result *r, state_table *tab, const
 		idx[i] = (int)(bmc_lval_of(e, r->lvals[i]) - e->lvals);
 	value *vals = xmalloc(((size_t)n + 1) * sizeof *vals);
 	int status = 1;
-	int full = e->full;
+	/* what every counted execution is: not cut, allowed */
+	int full[2] = { e->full, e->model_on };
 	sat_set_deadline(e->s, deadline, paths_clock);
-	if (speedcheck) {
+	if (o->speedcheck) {
 		int c = t->cond ? bmc_cond_lit(e, t->cond, true) : SAT_TRUE;
-		int assume[2] = { full, t->quant == Q_FORALL ? -c : c };
-		if (sat_solve(e->s, assume, 2)) {
+		int assume[3] = { full[0], full[1], t->quant == Q_FORALL ? -c : c };
+		if (sat_solve(e->s, assume, 3)) {
 			read_vals(e, idx, n, vals);
-			if (!bmc_witness_check(e, m, r, vals, d))
+			if (!bmc_witness(e, m, r, vals, state_holds(r, t, vals), true, o, d))
 				status = -1;
 			else
 				add_state(r, tab, t, vals);
@@ -95,20 +120,21 @@ int bmc_states(bmc_enc *e, cat_model *m, test_result *r, state_table *tab, const
 		goto done;
 	}
 	/* a cut execution the model allows: herd's "Loop" */
-	if (!r->loop && e->cut != SAT_FALSE && sat_solve(e->s, &e->cut, 1))
+	int cut[2] = { e->cut, e->model_on };
+	if (!r->loop && e->cut != SAT_FALSE && sat_solve(e->s, cut, 2))
 		r->loop = true;
 	for (int i = 0; i < cs->n_checks; i++) {
 		if (!flag_lit[i])
 			continue;
-		int assume[2] = { full, flag_lit[i] };
-		if (sat_solve(e->s, assume, 2))
+		int assume[3] = { full[0], full[1], flag_lit[i] };
+		if (sat_solve(e->s, assume, 3))
 			result_add_flag(r, cs->checks[i].name);
 	}
 	for (int k = 0; k < r->n_states; k++)
 		block(e, idx, n, r->states[k].vals);
-	while (sat_solve(e->s, &full, 1)) {
+	while (sat_solve(e->s, full, 2)) {
 		read_vals(e, idx, n, vals);
-		if (!bmc_witness_check(e, m, r, vals, d)) {
+		if (!bmc_witness(e, m, r, vals, state_holds(r, t, vals), true, o, d)) {
 			status = -1;
 			break;
 		}
@@ -119,6 +145,8 @@ int bmc_states(bmc_enc *e, cat_model *m, test_result *r, state_table *tab, const
 			break;
 		}
 	}
+	if (status == 1 && !sat_interrupted(e->s) && o->on_candidate)
+		status = forbidden_witness(e, m, r, idx, vals, o, d);
 done:
 	if (status == 1 && sat_interrupted(e->s))
 		status = 0;

@@ -21,7 +21,8 @@ static bool fail(const bmc_enc *e, diag *d, const char *why)
 	return false;
 }
 
-bool bmc_witness_check(bmc_enc *e, cat_model *m, const test_result *r, const value *vals, diag *d)
+bool bmc_witness(bmc_enc *e, cat_model *m, const test_result *r, const value *vals, bool holds, bool want_allowed,
+                 const engine_opts *o, diag *d)
 {
 	const litmus_test *t = e->t;
 	int nt = t->n_threads, n = e->n;
@@ -73,11 +74,12 @@ bool bmc_witness_check(bmc_enc *e, cat_model *m, const test_result *r, const val
 			ok = fail(e, d, "has a coherence that is not a total order");
 		brel_free(&closed);
 	}
+	cat_verdict v = { 0 };
+	v.allowed = true;
 	if (ok && m) {
-		cat_verdict v;
 		if (!cat_model_check(m, &x, &v, d))
 			ok = false;
-		else if (!v.allowed)
+		else if (want_allowed && !v.allowed)
 			ok = fail(e, d, "is an execution the model forbids");
 	}
 	/* the state read out of the solver is this execution's */
@@ -96,6 +98,10 @@ bool bmc_witness_check(bmc_enc *e, cat_model *m, const test_result *r, const val
 			}
 		if (!value_eq(lval_final_value(t, lv, got), vals[i]))
 			ok = fail(e, d, "ends in another state than the one read out");
+	}
+	if (ok && o && o->on_candidate) {
+		engine_candidate cand = { &x, &v, holds, vals, r->n_lvals };
+		o->on_candidate(o->candidate_ctx, &cand);
 	}
 	if (x.ev)
 		execution_free(&x);
