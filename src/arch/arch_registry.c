@@ -8,12 +8,14 @@ extern const arch arch_ppc;
 extern const arch arch_x86;
 extern const arch arch_x86_64;
 extern const arch arch_riscv;
+extern const arch arch_aarch64;
 
 static const arch *const all_archs[] = {
 	&arch_ppc,
 	&arch_x86,
 	&arch_x86_64,
 	&arch_riscv,
+	&arch_aarch64,
 	NULL,
 };
 

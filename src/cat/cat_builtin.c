@@ -68,6 +68,9 @@ bool cat_known_fence_name(const char *name)
 		"Fence.r.r", "Fence.r.w", "Fence.r.rw", "Fence.w.r", "Fence.w.w", "Fence.w.rw",
 		"Fence.rw.r", "Fence.rw.w", "Fence.rw.rw", "Fence.tso", "Fence.i",
 		"Acq", "Rel", "AcqRel", "Sc",
+		/* AArch64's annotations: acquire, acquire-PC, release, and
+		 * the read of an atomic whose result is discarded */
+		"A", "Q", "L", "NoRet",
 	};
 	for (size_t i = 0; i < sizeof fences / sizeof fences[0]; i++)
 		if (!strcmp(fences[i], name))

@@ -55,6 +55,15 @@ static const probe probes[] = {
 	  " fence rw,rw              | lr.w.aq x7,0(x8)   ;\n"
 	  " amoswap.w.aq x7,x5,(x8)  | sc.w x9,x5,0(x8)   ;\n"
 	  "exists (0:x7=0 /\\ 1:x7=0)\n" },
+	{ "AArch64",
+	  "AArch64 probe\n"
+	  "{ 0:X1=x; 0:X3=y; 1:X1=y; 1:X3=x; }\n"
+	  " P0                | P1                ;\n"
+	  " MOV W0,#1         | MOV W0,#1         ;\n"
+	  " STLR W0,[X1]      | STR W0,[X1]       ;\n"
+	  " DMB SY            | LDXR W2,[X3]      ;\n"
+	  " SWPA W0,W2,[X3]   | STXR W4,W0,[X3]   ;\n"
+	  "exists (0:X2=0 /\\ 1:X2=0)\n" },
 };
 
 static const probe *probe_of(const char *arch)

@@ -38,7 +38,8 @@ static const opt_spec specs[] = {
 	{ OPT_MODEL, "model", "cat", "NAME|FILE",
 	  "memory model: a .cat file, or NAME.cat on the search path (sc, tso, power; "
 	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64, herd's riscv "
-	  "(riscv.cat, on the search path) for RISCV. Repeatable: "
+	  "(riscv.cat, on the search path) for RISCV, herd's aarch64 (aarch64.cat, on the search "
+	  "path) for AArch64. Repeatable: "
 	  "every test runs under each model, in order, each block then ending with "
 	  "`Model LABEL` (the short name, or the argument when two share one). A model "
 	  "that says it is for other architectures ((* arch: PPC *), or herd's include "

@@ -406,6 +406,8 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
 		return true;
 	}
 	const idxset *tt = taint_of(s, &o->a), *xt = xtaint_of(s, &o->a);
+	if (o->flags & ACC_SILENT)
+		tt = xt = &empty_set;   /* no control dependency */
 	if (tt->n)
 		idxset_union(&s->ctrl, &s->ctrl, tt);
 	if (xt->n)

@@ -265,7 +265,8 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 			if (o->cond != BR_ALWAYS) {
 				if (!ti_operand(c, &s->r, o, &o->a, &v, NULL))
 					goto end;
-				push_event(s, o, pc, EV_BRANCH, -1, value_int(0));
+				if (!(o->flags & ACC_SILENT))
+					push_event(s, o, pc, EV_BRANCH, -1, value_int(0));
 			}
 			if (!ti_branch_follow(c, &s->r, o, v, &pc)) {
 				emit(ip, s, true);

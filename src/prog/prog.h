@@ -118,6 +118,9 @@ enum access_flag {
 	ACC_FUSED = 1u << 3,  /* the read and the write of this atomic
 	                       * instance are one event for the models
 	                       * (herd's single-event AMOs; cat_builtin.c) */
+	ACC_SILENT = 1u << 4, /* OP_BRANCH: a choice inside one instruction
+	                       * that herd makes without a branch event or a
+	                       * control dependency (AArch64's CAS, CSEL) */
 };
 
 typedef struct op {

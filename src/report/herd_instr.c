@@ -490,6 +490,59 @@ static void riscv_print(const insn *in, label_renamer rename, void *ctx, strbuf 
 	}
 }
 
+/* ---- AArch64 ---------------------------------------------------------------- */
+
+/* One operand as herd prints it: blanks dropped ("[X1, W2, SXTW]" is
+ * "[X1,W2,SXTW]"; "LSL #2" keeps its one blank), letters in upper case,
+ * immediates "#k" in decimal. */
+static void a64_operand(strbuf *out, const char *a)
+{
+	bool blank = false;
+	for (const char *p = a; *p; p++) {
+		if (isspace((unsigned char)*p)) {
+			blank = true;
+			continue;
+		}
+		/* a blank survives only between a word and '#' (LSL #2) */
+		if (blank && *p == '#' && out->len > 0 && isalpha((unsigned char)out->s[out->len - 1]))
+			sb_putc(out, ' ');
+		blank = false;
+		if (*p == '#') {
+			const char *e = p + 1;
+			while (*e && *e != ',' && *e != ']' && !isspace((unsigned char)*e))
+				e++;
+			char *num = xstrndup(p + 1, (size_t)(e - p - 1));
+			sb_putc(out, '#');
+			put_int_or(out, num);
+			free(num);
+			p = e - 1;
+			continue;
+		}
+		sb_putc(out, (char)toupper((unsigned char)*p));
+	}
+}
+
+/* herd's AArch64 printer: "MNEMONIC a,b,c", branch targets renamed. */
+static void a64_print(const insn *in, label_renamer rename, void *ctx, strbuf *out)
+{
+	char m[sizeof in->mnemonic];
+	memcpy(m, in->mnemonic, sizeof m);
+	upper(m);
+	bool branch = !strcmp(m, "B") || !strncmp(m, "B.", 2) || !strcmp(m, "CBZ") || !strcmp(m, "CBNZ");
+	sb_puts(out, m);
+	for (int i = 0; i < in->n_args; i++) {
+		/* a post-index "[X3],#4" prints "[X3]#4" in the printing herd
+		 * hashes (its compat mode) */
+		bool post = i > 0 && in->args[i - 1][0] == '[' && in->args[i][0] == '#';
+		if (!post)
+			sb_puts(out, i ? "," : " ");
+		if (branch && i == in->n_args - 1)
+			put_label(out, in->args[i], rename, ctx);
+		else
+			a64_operand(out, in->args[i]);
+	}
+}
+
 void herd_instr_print(const char *arch_name, const char *text, label_renamer rename, void *ctx,
                       strbuf *out)
 {
@@ -506,6 +559,11 @@ void herd_instr_print(const char *arch_name, const char *text, label_renamer ren
 		insn in;
 		insn_split(text, &in);
 		riscv_print(&in, rename, ctx, out);
+		insn_free(&in);
+	} else if (!strcmp(arch_name, "AArch64")) {
+		insn in;
+		insn_split(text, &in);
+		a64_print(&in, rename, ctx, out);
 		insn_free(&in);
 	} else {
 		/* unknown: as written, runs of blanks squeezed */

@@ -56,6 +56,16 @@ static int reg_rank(const char *arch, const char *name)
 		}
 		return -1;
 	}
+	if (!strcmp(arch, "AArch64")) {
+		/* X0..X30 by number (W names are the same registers) */
+		if ((name[0] == 'X' || name[0] == 'W' || name[0] == 'x' || name[0] == 'w') && name[1]) {
+			char *end;
+			long n = strtol(name + 1, &end, 10);
+			if (!*end && n >= 0 && n < 31)
+				return (int)n;
+		}
+		return -1;
+	}
 	if (!strcmp(arch, "X86")) {
 		static const char *const regs[] = { "EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP",
 		                                    "EIP", "ZF", "SF", "CF", NULL };

@@ -134,8 +134,10 @@ static void run(const ti_ctx *c, ti_state *s, const sthread *old, sthread *out)
 					out->waits = "at a branch on a value not known yet";
 					return;
 				}
-				fetch(out, s, o, pc, EV_BRANCH, -1, value_int(0));
-				out->ev[e].committed = true;
+				if (!(o->flags & ACC_SILENT)) {
+					fetch(out, s, o, pc, EV_BRANCH, -1, value_int(0));
+					out->ev[e].committed = true;
+				}
 			}
 			if (!ti_branch_follow(c, s, o, v, &pc)) {
 				out->done = out->cut = true;

@@ -203,7 +203,8 @@ static enum tstatus run(interp *ip)
 					return TS_ERROR;
 				if (!kv)
 					return TS_RUNNING;   /* fetch stops here until v is known */
-				push_event(ip, o, pc, EV_BRANCH, -1, value_int(0))->committed = true;
+				if (!(o->flags & ACC_SILENT))
+					push_event(ip, o, pc, EV_BRANCH, -1, value_int(0))->committed = true;
 			}
 			if (!ti_branch_follow(c, &ip->r, o, v, &pc))
 				return TS_TOOFAR;

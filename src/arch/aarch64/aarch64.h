@@ -1,0 +1,66 @@
+/* aarch64.h — the AArch64 front-end's private parts, shared by its files:
+ *
+ *   arch_aarch64.c  registers, operand readers, dispatch, registration
+ *   aarch64_mem.c   loads and stores (offset, register-indexed, post-
+ *                   index), acquire/release/acquire-PC, exclusives, the
+ *                   atomic read-modify-write family (CAS, SWP, LDADD ...)
+ *   aarch64_alu.c   MOV, ADD/SUB, logic, shifts, SXTW, CMP, CSEL
+ *   aarch64_flow.c  B, B.cond, CBZ/CBNZ, DMB/DSB, ISB, NOP, and the
+ *                   virtual-memory and cache maintenance instructions
+ *                   weft refuses by name (TLBI, DC, IC)
+ *
+ * Semantics are herd7's (herd/AArch64Sem.ml, without variants): see each
+ * file's header for what one instruction becomes.
+ */
+#ifndef WEFT_AARCH64_H
+#define WEFT_AARCH64_H
+
+#include "../arch_operand.h"
+
+/* Annotation bits of AArch64 accesses: herd's sets A (acquire), Q
+ * (acquire-PC), L (release) and NoRet (an atomic whose loaded value is
+ * discarded into the zero register). */
+enum { A64_ACQ = 1u << 0, A64_ACQPC = 1u << 1, A64_REL = 1u << 2, A64_NORET = 1u << 3 };
+
+/* A general-purpose register operand. */
+typedef struct a64_reg {
+	int reg;      /* index in the thread; -1 for the zero register */
+	bool wide;    /* X (64 bits) rather than W (32 bits)            */
+	const char *at;
+} a64_reg;
+
+bool a64_read_reg(arch_cursor *c, a64_reg *r);
+bool a64_comma(arch_cursor *c);
+/* `#imm` (the '#' may be left out); a location name is its address. */
+bool a64_read_imm(arch_cursor *c, value *v);
+/* Whether the next operand is an immediate (starts with '#' or a digit). */
+bool a64_at_imm(arch_cursor *c);
+/* The value a source register reads: the zero register reads 0. */
+operand a64_src(a64_reg r);
+/* Write `a <alu> b` to rd: nothing for the zero register; a W
+ * destination keeps the low 32 bits, as herd's write to a W register. */
+void a64_write_alu(arch_ctx *ctx, a64_reg rd, enum alu_op alu, operand a, operand b);
+/* The condition flags (NZCV, as weft's signed compare result), and the
+ * scratch registers of multi-op instructions: no condition can name them. */
+int a64_flags(arch_ctx *ctx);
+int a64_scratch(arch_ctx *ctx, int k);
+/* herd's reservation of the last load-exclusive: its address, 0 for none. */
+int a64_reservation(arch_ctx *ctx);
+/* A condition code (EQ, NE, LT, GE, GT, LE) as a weft branch condition on
+ * the flags; false when not one weft runs. */
+bool a64_cond(const char *name, enum branch_cond *cond);
+/* A branch that herd's semantics makes inside one instruction, with no
+ * branch event and no control dependency (CAS, CSEL): ACC_SILENT. */
+op *a64_silent_branch(arch_ctx *ctx, enum branch_cond cond, operand tested);
+
+/* "unsupported AArch64 instruction '<text>': <why>" at the instruction:
+ * what weft knows but does not run.  Returns false. */
+bool a64_refuse(arch_cursor *c, const char *why);
+
+/* Each family translates its own mnemonics: *mine is false (nothing read)
+ * for a mnemonic it does not know.  False after an error. */
+bool a64_mem_translate(arch_cursor *c, const char *mnemonic, bool *mine);
+bool a64_alu_translate(arch_cursor *c, const char *mnemonic, bool *mine);
+bool a64_flow_translate(arch_cursor *c, const char *mnemonic, bool *mine);
+
+#endif

@@ -1,0 +1,90 @@
+/* aarch64_flow.c — AArch64 control flow and barriers, as herd7 runs them:
+ *
+ *   B L                 jump
+ *   B.cond L            branch event on the flags (EQ NE LT GE GT LE)
+ *   CBZ/CBNZ Rt,L       branch event on Rt = 0 / Rt != 0
+ *   DMB opt, DSB opt    fence event of set DMB.OPT / DSB.OPT, opt one of
+ *                       SY LD ST ISH ISHLD ISHST OSH OSHLD OSHST NSH
+ *                       NSHLD NSHST
+ *   ISB                 fence event of set ISB
+ *   NOP                 nothing
+ * TLBI, DC and IC act on page tables and caches, which herd models only
+ * under its vmsa and ifetch variants: weft refuses them by name.
+ */
+#include <string.h>
+
+#include "aarch64.h"
+
+static bool read_label(arch_cursor *c, char *label)
+{
+	const char *at;
+	if (arch_cursor_word(c, label, &at) == 0 || label[0] == '%')
+		return arch_malformed(c, at, "expected a label");
+	return arch_expect_end(c);
+}
+
+static const char *barrier_set(const char *kind, const char *opt)
+{
+	static const char *const opts[] = { "SY", "LD", "ST", "ISH", "ISHLD", "ISHST", "OSH", "OSHLD",
+	                                    "OSHST", "NSH", "NSHLD", "NSHST", NULL };
+	static const char *const dmb[] = { "DMB.SY", "DMB.LD", "DMB.ST", "DMB.ISH", "DMB.ISHLD",
+	                                   "DMB.ISHST", "DMB.OSH", "DMB.OSHLD", "DMB.OSHST", "DMB.NSH",
+	                                   "DMB.NSHLD", "DMB.NSHST" };
+	static const char *const dsb[] = { "DSB.SY", "DSB.LD", "DSB.ST", "DSB.ISH", "DSB.ISHLD",
+	                                   "DSB.ISHST", "DSB.OSH", "DSB.OSHLD", "DSB.OSHST", "DSB.NSH",
+	                                   "DSB.NSHLD", "DSB.NSHST" };
+	for (int i = 0; opts[i]; i++)
+		if (arch_word_eq(opt, opts[i]))
+			return arch_word_eq(kind, "DMB") ? dmb[i] : dsb[i];
+	return NULL;
+}
+
+bool a64_flow_translate(arch_cursor *c, const char *m, bool *mine)
+{
+	arch_ctx *ctx = c->ctx;
+	char label[ARCH_WORD_MAX], w[ARCH_WORD_MAX];
+	const char *at;
+	enum branch_cond cond;
+	*mine = true;
+	if (arch_word_eq(m, "B")) {
+		if (!read_label(c, label))
+			return false;
+		arch_add_branch(ctx, BR_ALWAYS, arch_opnd_none(), label);
+		return true;
+	}
+	if ((m[0] == 'B' || m[0] == 'b') && m[1] == '.' && a64_cond(m + 2, &cond)) {
+		if (!read_label(c, label))
+			return false;
+		arch_add_branch(ctx, cond, arch_opnd_reg(a64_flags(ctx)), label);
+		return true;
+	}
+	if (arch_word_eq(m, "CBZ") || arch_word_eq(m, "CBNZ")) {
+		a64_reg rt;
+		if (!a64_read_reg(c, &rt) || !a64_comma(c) || !read_label(c, label))
+			return false;
+		arch_add_branch(ctx, m[2] == 'Z' || m[2] == 'z' ? BR_EQ : BR_NE, a64_src(rt), label);
+		return true;
+	}
+	if (arch_word_eq(m, "DMB") || arch_word_eq(m, "DSB")) {
+		const char *set = NULL;
+		if (arch_cursor_word(c, w, &at) == 0 || !(set = barrier_set(m, w)))
+			return arch_malformed(c, at, "expected a barrier option (SY, LD, ST, ISH, ISHLD, ...)");
+		if (!arch_expect_end(c))
+			return false;
+		arch_emit_fence(ctx, set);
+		return true;
+	}
+	if (arch_word_eq(m, "ISB")) {
+		if (!arch_expect_end(c))
+			return false;
+		arch_emit_fence(ctx, "ISB");
+		return true;
+	}
+	if (arch_word_eq(m, "NOP"))
+		return arch_expect_end(c);
+	if (arch_word_eq(m, "TLBI") || arch_word_eq(m, "DC") || arch_word_eq(m, "IC"))
+		return a64_refuse(c, "it acts on page tables or caches, which herd models only under its "
+		                     "vmsa and ifetch variants");
+	*mine = false;
+	return false;
+}

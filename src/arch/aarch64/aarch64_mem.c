@@ -1,0 +1,302 @@
+/* aarch64_mem.c — AArch64 loads and stores, as herd7 gives them meaning:
+ *
+ *   LDR/STR Rt,ADDR      ADDR is [Xn], [Xn,#k], [Xn,Xm], [Xn,Wm,SXTW],
+ *                        [Xn,Wm,UXTW], [Xn,Xm,LSL #k], pre-index
+ *                        [Xn,#k]! or post-index [Xn],#k (Xn updated);
+ *                        the access is as wide as Rt (W: 4, X: 8 bytes)
+ *   LDAR, LDAPR, STLR    acquire (set A), acquire-PC (Q), release (L)
+ *   LDXR, LDAXR          load-exclusive: reserves the address (herd's
+ *                        RESADDR), event atomic and exclusive
+ *   STXR, STLXR Ws,Rt,.. store-exclusive: may store only to the reserved
+ *                        address, ends the reservation; Ws = 0 when it
+ *                        stores, 1 when not, both explored
+ *   CAS Rs,Rt,[Xn]       reads the old value; equal to Rs: writes Rt
+ *                        (the pair is an rmw), else no write; Rs gets the
+ *                        old value either way.  The choice is inside the
+ *                        instruction: no branch event, no ctrl dependency
+ *   SWP Rs,Rt,[Xn]       Rt gets the old value, Rs is written
+ *   LD<op> Rs,Rt,[Xn]    op ADD, EOR, SET (or), CLR (and not): the old
+ *                        value OP Rs is written, Rt gets the old value;
+ *                        ST<op> Rs,[Xn] is LD<op> Rs,ZR,[Xn]
+ * The atomic family takes suffix A (read in A), L (write in L) or AL.
+ * With the zero register as destination (Rt of SWP and LD<op>, Rs of
+ * CAS) herd marks the read NoRet, and then not A.  The read and write of
+ * one instruction are atomic (X) and form its rmw.
+ *
+ * Byte and halfword accesses (LDRB, STRH, ...) mix sizes: weft refuses
+ * them by name, as it refuses pairs (LDP, STP, LDIAPP, STILP: two
+ * locations of one array).
+ */
+#include <string.h>
+
+#include "aarch64.h"
+
+/* The last op emitted gets annotation bits `an`. */
+static void annotate(arch_ctx *ctx, unsigned an) { ctx->th->ops[ctx->th->n_ops - 1].annot = an; }
+
+static void set_silent_target(arch_ctx *ctx, int branch_op) { ctx->th->ops[branch_op].target = ctx->th->n_ops; }
+
+/* `[Xn ...]` with what follows; a post-index `,#k` is returned in *post
+ * (with *has_post), a pre-index `!` updates Xn before the access. */
+typedef struct a64_addr {
+	address addr;
+	a64_reg base;
+	bool has_post;
+	value post;
+} a64_addr;
+
+static bool read_index_ext(arch_cursor *c, a64_reg idx, operand *out)
+{
+	arch_ctx *ctx = c->ctx;
+	*out = a64_src(idx);
+	if (!arch_cursor_accept(c, ','))
+		return true;
+	char w[ARCH_WORD_MAX];
+	const char *at;
+	if (arch_cursor_word(c, w, &at) == 0)
+		return arch_malformed(c, at, "expected SXTW, UXTW or LSL");
+	int t = a64_scratch(ctx, 2);
+	if (arch_word_eq(w, "SXTW") || arch_word_eq(w, "UXTW")) {
+		arch_emit_alu(ctx, w[0] == 'S' || w[0] == 's' ? ALU_SEXT : ALU_ZEXT, t, *out, arch_opnd_int(4));
+	} else if (arch_word_eq(w, "LSL")) {
+		value k;
+		if (!a64_read_imm(c, &k))
+			return false;
+		arch_emit_alu(ctx, ALU_SHL, t, *out, arch_opnd_imm(k));
+	} else {
+		return arch_malformed(c, at, "'%s' is not an extension weft runs (SXTW, UXTW, LSL)", w);
+	}
+	*out = arch_opnd_reg(t);
+	return true;
+}
+
+static bool read_addr(arch_cursor *c, bool simple, a64_addr *a)
+{
+	memset(a, 0, sizeof *a);
+	if (!arch_expect(c, '[') || !a64_read_reg(c, &a->base))
+		return false;
+	if (a->base.reg < 0)
+		return arch_malformed(c, a->base.at, "the zero register is no address");
+	operand index = arch_opnd_none();
+	int64_t off = 0;
+	if (arch_cursor_accept(c, ',')) {
+		if (a64_at_imm(c)) {
+			value k;
+			const char *at = c->p;
+			if (!a64_read_imm(c, &k))
+				return false;
+			if (k.loc >= 0)
+				return arch_malformed(c, at, "an offset must be a number");
+			off = k.num;
+		} else {
+			a64_reg idx;
+			if (!a64_read_reg(c, &idx) || !read_index_ext(c, idx, &index))
+				return false;
+		}
+	}
+	if (!arch_expect(c, ']'))
+		return false;
+	operand base = arch_opnd_reg(a->base.reg);
+	if (arch_cursor_accept(c, '!')) {
+		/* pre-index: Xn moves first, the access uses the new Xn */
+		arch_emit_alu(c->ctx, ALU_ADD, a->base.reg, base, arch_opnd_int(off));
+		off = 0;
+	} else if (!simple && arch_cursor_accept(c, ',')) {
+		if (index.kind != OPND_NONE || off != 0)
+			return arch_malformed(c, c->p, "post-index after an offset");
+		a->has_post = true;
+		if (!a64_read_imm(c, &a->post))
+			return false;
+	}
+	if (simple && (index.kind != OPND_NONE || off != 0))
+		return arch_malformed(c, a->base.at, "this instruction takes a plain [Xn] address");
+	a->addr = arch_address(base, index, off);
+	return arch_expect_end(c);
+}
+
+static void post_index(arch_ctx *ctx, const a64_addr *a)
+{
+	if (a->has_post)
+		arch_emit_alu(ctx, ALU_ADD, a->base.reg, arch_opnd_reg(a->base.reg), arch_opnd_imm(a->post));
+}
+
+/* ---- plain, ordered and exclusive accesses ------------------------------ */
+
+enum ldst_kind { LS_LOAD, LS_STORE, LS_STXR };
+
+typedef struct ldst_form {
+	const char *name;
+	enum ldst_kind kind;
+	unsigned annot;
+	bool excl;
+	bool simple;    /* [Xn] only */
+} ldst_form;
+
+static const ldst_form ldst_forms[] = {
+	{ "LDR", LS_LOAD, 0, false, false },
+	{ "LDAR", LS_LOAD, A64_ACQ, false, true },
+	{ "LDAPR", LS_LOAD, A64_ACQPC, false, true },
+	{ "LDXR", LS_LOAD, 0, true, true },
+	{ "LDAXR", LS_LOAD, A64_ACQ, true, true },
+	{ "STR", LS_STORE, 0, false, false },
+	{ "STLR", LS_STORE, A64_REL, false, true },
+	{ "STXR", LS_STXR, 0, true, true },
+	{ "STLXR", LS_STXR, A64_REL, true, true },
+};
+
+static bool emit_ldst(arch_cursor *c, const ldst_form *f)
+{
+	arch_ctx *ctx = c->ctx;
+	a64_reg rs = { -1, false, NULL }, rt;
+	a64_addr a;
+	if (f->kind == LS_STXR && (!a64_read_reg(c, &rs) || !a64_comma(c)))
+		return false;
+	if (!a64_read_reg(c, &rt) || !a64_comma(c) || !read_addr(c, f->simple, &a))
+		return false;
+	int size = rt.wide ? 8 : 4;
+	unsigned flags = f->excl ? ACC_ATOMIC | ACC_EXCL : 0;
+	switch (f->kind) {
+	case LS_LOAD:
+		if (f->excl)   /* the reservation: this address */
+			arch_emit_alu(ctx, ALU_ADD, a64_reservation(ctx), a.addr.base, arch_opnd_int(a.addr.offset));
+		arch_emit_load(ctx, rt.reg, a.addr, size, flags);
+		annotate(ctx, f->annot);
+		break;
+	case LS_STORE:
+		arch_emit_store(ctx, a.addr, a64_src(rt), size, flags);
+		annotate(ctx, f->annot);
+		break;
+	case LS_STXR: {
+		/* weft's store-conditional flag is 1 on success; AArch64's
+		 * status register is 0 */
+		int flag = a64_scratch(ctx, 0);
+		arch_emit_stcond(ctx, flag, a.addr, a64_src(rt), size, flags);
+		annotate(ctx, f->annot);
+		ctx->th->ops[ctx->th->n_ops - 1].b = arch_opnd_reg(a64_reservation(ctx));
+		arch_emit_alu(ctx, ALU_MOV, a64_reservation(ctx), arch_opnd_int(0), arch_opnd_none());
+		a64_write_alu(ctx, rs, ALU_XOR, arch_opnd_reg(flag), arch_opnd_int(1));
+		break;
+	}
+	}
+	post_index(ctx, &a);
+	return true;
+}
+
+/* ---- the atomic read-modify-write family --------------------------------- */
+
+enum rmw_kind { RMW_CAS, RMW_SWP, RMW_LDOP, RMW_STOP };
+
+/* `base` then an optional ordering suffix A, L or AL. */
+static bool rmw_suffix(const char *m, const char *base, unsigned *rd_an, unsigned *wr_an)
+{
+	size_t n = strlen(base);
+	if (strncmp(m, base, n) != 0)
+		return false;
+	const char *s = m + n;
+	*rd_an = *wr_an = 0;
+	if (!*s)
+		return true;
+	if (!strcmp(s, "A")) {
+		*rd_an = A64_ACQ;
+	} else if (!strcmp(s, "L")) {
+		*wr_an = A64_REL;
+	} else if (!strcmp(s, "AL")) {
+		*rd_an = A64_ACQ;
+		*wr_an = A64_REL;
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static const struct { const char *op; enum alu_op alu; } ldops[] = {
+	{ "ADD", ALU_ADD }, { "EOR", ALU_XOR }, { "SET", ALU_OR }, { "CLR", ALU_AND },
+};
+
+static bool emit_rmw(arch_cursor *c, enum rmw_kind k, enum alu_op alu, unsigned rd_an, unsigned wr_an)
+{
+	arch_ctx *ctx = c->ctx;
+	a64_reg rs, rt = { -1, false, NULL };
+	a64_addr a;
+	if (!a64_read_reg(c, &rs) || !a64_comma(c))
+		return false;
+	if (k != RMW_STOP && (!a64_read_reg(c, &rt) || !a64_comma(c)))
+		return false;
+	if (!read_addr(c, true, &a))
+		return false;
+	if (k == RMW_STOP) {
+		/* herd's store form is the load form with the zero register */
+		k = RMW_LDOP;
+		rt.wide = rs.wide;
+	}
+	int size = rs.wide ? 8 : 4;
+	a64_reg dest = k == RMW_CAS ? rs : rt;
+	unsigned read_an = dest.reg < 0 ? A64_NORET : rd_an;
+	int old = a64_scratch(ctx, 0);
+	arch_emit_load(ctx, old, a.addr, size, ACC_ATOMIC);
+	annotate(ctx, read_an);
+	int skip = -1;
+	operand data = a64_src(k == RMW_CAS ? rt : rs);
+	if (k == RMW_CAS) {
+		/* CAS leaves the condition flags alone: its own compare */
+		int eq = a64_scratch(ctx, 1);
+		arch_emit_alu(ctx, ALU_CMP, eq, arch_opnd_reg(old), a64_src(rs));
+		skip = ctx->th->n_ops;
+		a64_silent_branch(ctx, BR_NE, arch_opnd_reg(eq));
+	} else if (k == RMW_LDOP) {
+		int t = a64_scratch(ctx, 1);
+		operand arg = a64_src(rs);
+		if (alu == ALU_AND) {   /* CLR: old AND NOT Rs */
+			arch_emit_alu(ctx, ALU_XOR, t, arg, arch_opnd_int(-1));
+			arg = arch_opnd_reg(t);
+		}
+		arch_emit_alu(ctx, alu, t, arch_opnd_reg(old), arg);
+		data = arch_opnd_reg(t);
+	}
+	arch_emit_store(ctx, a.addr, data, size, ACC_ATOMIC);
+	annotate(ctx, wr_an);
+	if (skip >= 0)
+		set_silent_target(ctx, skip);
+	a64_write_alu(ctx, dest, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
+	return true;
+}
+
+bool a64_mem_translate(arch_cursor *c, const char *m, bool *mine)
+{
+	*mine = true;
+	char up[ARCH_WORD_MAX];
+	size_t n = strlen(m);
+	for (size_t i = 0; i <= n; i++)
+		up[i] = (char)(m[i] >= 'a' && m[i] <= 'z' ? m[i] - 'a' + 'A' : m[i]);
+	for (size_t i = 0; i < sizeof ldst_forms / sizeof ldst_forms[0]; i++)
+		if (!strcmp(up, ldst_forms[i].name))
+			return emit_ldst(c, &ldst_forms[i]);
+	unsigned rd_an, wr_an;
+	if (rmw_suffix(up, "CAS", &rd_an, &wr_an))
+		return emit_rmw(c, RMW_CAS, ALU_MOV, rd_an, wr_an);
+	if (rmw_suffix(up, "SWP", &rd_an, &wr_an))
+		return emit_rmw(c, RMW_SWP, ALU_MOV, rd_an, wr_an);
+	for (size_t i = 0; i < sizeof ldops / sizeof ldops[0]; i++) {
+		char base[8];
+		for (int st = 0; st < 2; st++) {
+			strcpy(base, st ? "ST" : "LD");
+			strcat(base, ldops[i].op);
+			/* ST<op> has no A form: it returns nothing to acquire */
+			if (rmw_suffix(up, base, &rd_an, &wr_an) && !(st && rd_an))
+				return emit_rmw(c, st ? RMW_STOP : RMW_LDOP, ldops[i].alu, rd_an, wr_an);
+		}
+	}
+	static const char *const pairs[] = { "LDP", "STP", "LDXP", "STXP", "LDAXP", "STLXP", "LDIAPP",
+	                                     "STILP", "LDPSW", "CASP", "CASPA", "CASPL", "CASPAL", NULL };
+	for (int i = 0; pairs[i]; i++)
+		if (!strcmp(up, pairs[i]))
+			return a64_refuse(c, "pairs access two consecutive locations (an array), which weft does not "
+			                 "support");
+	size_t len = strlen(up);
+	if ((!strncmp(up, "LD", 2) || !strncmp(up, "ST", 2)) && len > 2 &&
+	    (up[len - 1] == 'B' || up[len - 1] == 'H' || !strcmp(up, "LDRSW")))
+		return a64_refuse(c, "a byte, halfword or sign-extending access mixes sizes: mixed-size tests "
+		                 "are not supported");
+	*mine = false;
+	return false;
+}
