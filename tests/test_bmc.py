@@ -92,6 +92,21 @@ def test_corpus_sample(bmc, arch, every, model):
     assert compare(model, files) == len(files)
 
 
+def test_riscv_amos(srcdir, bmc):
+    """RISC-V's single-event AMOs: the models see the read and the write
+    as one event, rf/co/fr/FW included; every corpus RISC-V test with an
+    AMO (every 2nd) under herd's riscv.cat, and weft's own RISC-V tests
+    under sc."""
+    assert compare("sc", sorted((srcdir / "tests" / "riscv").glob("*.litmus"))) > 0
+    folder = CORPUS / "tests" / "RISCV"
+    if not folder.is_dir():
+        pytest.skip(f"corpus not found at {CORPUS}: ../shared is absent, RISC-V AMO sample skipped")
+    files = [f for f in sorted(folder.glob("*.litmus")) if "amo" in f.read_text().lower()][::2]
+    assert len(files) > 20
+    riscv = CORPUS / "herd-cat" / "7.58" / "riscv.cat"
+    assert compare(str(riscv), files) == len(files)
+
+
 def test_stats_line(srcdir, bmc):
     p = run_weft("-engine", "bmc", "-stats", "-model", "sc", srcdir / "litmus" / "PPC" / "SB.litmus")
     assert p.returncode == 0, p.stderr

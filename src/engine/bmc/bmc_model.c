@@ -26,6 +26,9 @@ typedef struct mctx {
 	int **lits;     /* per term: n (set) or n*n literals          */
 	brel *supp;     /* per term: the pairs (a set: row 0) that may
 	                 * be in it; outside, its literals are false  */
+	int *partner;   /* per event: the other half of a single-event
+	                 * atomic (RISC-V AMO), or -1                 */
+	bool fused;     /* some event has a partner                   */
 	diag *d;
 } mctx;
 
@@ -77,10 +80,10 @@ static void supp_step(mctx *c, int t, brel *out)
 		else
 			brel_union(out, &ct->rel);
 		return;
-	case CT_RF: supp_of_lits(c, out, c->e->rf, false); return;
-	case CT_CO: supp_of_lits(c, out, c->e->co, false); return;
-	case CT_FR: supp_of_lits(c, out, c->e->fr, false); return;
-	case CT_FW: supp_of_lits(c, out, c->e->fw, true); return;
+	case CT_RF: supp_of_lits(c, out, c->e->rf, false); break;
+	case CT_CO: supp_of_lits(c, out, c->e->co, false); break;
+	case CT_FR: supp_of_lits(c, out, c->e->fr, false); break;
+	case CT_FW: supp_of_lits(c, out, c->e->fw, true); break;
 	case CT_UNION: brel_union(out, a); brel_union(out, b); return;
 	case CT_INTER: brel_union(out, a); brel_inter(out, b); return;
 	case CT_DIFF: brel_union(out, a); return;
@@ -134,6 +137,23 @@ static void supp_step(mctx *c, int t, brel *out)
 		brel_union(out, &c->supp[ct->a]);
 		return;
 	}
+	/* a base relation: as the models see fused atomics (fuse()) */
+	if (!c->fused)
+		return;
+	brel base = brel_copy(out);
+	brel_clear(out);
+	const int *p = c->partner;
+	for (int i = 0; i < (ct->is_set ? 1 : n); i++)
+		for (int j = 0; j < n; j++) {
+			if (!ct->is_set && p[i] >= 0 && (j == i || j == p[i]))
+				continue;
+			int is[2] = { i, ct->is_set ? -1 : p[i] }, js[2] = { j, p[j] };
+			for (int a = 0; a < 2; a++)
+				for (int b = 0; b < 2; b++)
+					if (is[a] >= 0 && js[b] >= 0 && brel_has(&base, is[a], js[b]))
+						brel_add(out, i, j);
+		}
+	brel_free(&base);
 }
 
 /* Every term's support; a let rec's by iterating to its fixpoint (the
@@ -203,6 +223,66 @@ static bool propagate(mctx *c)
 			return false;
 		}
 	return true;
+}
+
+/* ---- single-event atomics ------------------------------------------------------------ */
+
+/* The models see the read and the write of a fused atomic (ACC_FUSED,
+ * herd's single-event AMOs) as one event: cat_builtin.c gives every
+ * built-in that view, the static ones reach bmc so already, and rf, co,
+ * fr and FW get it here the same way: a half has its partner's edges,
+ * and edges between the halves and loops are dropped. */
+static void find_partners(mctx *c)
+{
+	const execution *x = &c->e->x;
+	const litmus_test *t = c->e->t;
+	int n = c->n;
+	c->partner = xmalloc(((size_t)n + 1) * sizeof *c->partner);
+	for (int i = 0; i < n; i++)
+		c->partner[i] = -1;
+	for (int i = 0; i < n; i++) {
+		const event *a = &x->ev[i];
+		if (a->kind != EV_READ || a->thread < 0 || !(t->threads[a->thread].ops[a->op].flags & ACC_FUSED))
+			continue;
+		for (int j = 0; j < n; j++) {
+			const event *b = &x->ev[j];
+			if (b->kind == EV_WRITE && b->thread == a->thread && b->instr == a->instr &&
+			    b->instance == a->instance && (t->threads[b->thread].ops[b->op].flags & ACC_FUSED)) {
+				c->partner[i] = j;
+				c->partner[j] = i;
+				c->fused = true;
+				break;
+			}
+		}
+	}
+}
+
+/* A base relation or set (lits, exact) as the models see it. */
+static int *fuse(mctx *c, const int *lits, bool is_set, int pol)
+{
+	int n = c->n;
+	const int *p = c->partner;
+	if (is_set) {
+		int *r = fresh_array((size_t)n);
+		for (int i = 0; i < n; i++)
+			r[i] = p[i] < 0 ? lits[i] : sat_or2(c->e->s, lits[i], lits[p[i]], pol);
+		return r;
+	}
+	int *r = fresh_array((size_t)n * n);
+	int buf[4];
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			if (p[i] >= 0 && (j == i || j == p[i]))
+				continue; /* within one fused event */
+			int k = 0;
+			int is[2] = { i, p[i] }, js[2] = { j, p[j] };
+			for (int a = 0; a < 2; a++)
+				for (int b = 0; b < 2; b++)
+					if (is[a] >= 0 && js[b] >= 0)
+						buf[k++] = lits[(size_t)is[a] * n + js[b]];
+			r[(size_t)i * n + j] = sat_or(c->e->s, buf, k, pol);
+		}
+	return r;
 }
 
 /* a;b with n events */
@@ -284,6 +364,8 @@ static int *compile(mctx *c, int t)
 	case CT_FW: {
 		const int *src = ct->kind == CT_RF ? c->e->rf : ct->kind == CT_CO ? c->e->co
 		                 : ct->kind == CT_FR ? c->e->fr : c->e->fw;
+		if (c->fused)
+			return fuse(c, src, ct->is_set, pol);
 		r = fresh_array(k);
 		memcpy(r, src, k * sizeof *r);
 		return r;
@@ -411,6 +493,7 @@ bool bmc_model_encode(bmc_enc *e, const cat_symbolic *cs, int *flag_lit, diag *d
 		if (ch->term >= 0)
 			need(&c, ch->term, wanted_truth(ch) ? POL_UP : POL_DOWN);
 	}
+	find_partners(&c);
 	supports(&c);
 	bool ok = propagate(&c);
 	/* the checks are required under model_on, assumed in every counted
@@ -466,6 +549,7 @@ bool bmc_model_encode(bmc_enc *e, const cat_symbolic *cs, int *flag_lit, diag *d
 	}
 	free(c.supp);
 	free(c.lits);
+	free(c.partner);
 	free(c.pol);
 	return ok;
 }
