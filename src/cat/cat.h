@@ -9,16 +9,21 @@
  * f x, tuples, tags and sets of values, match on tags and on sets, try ...
  * with, if (variants, =, subset, in), include, procedure / call, enum,
  * show / unshow (kept for pictures) / debug (ignored), checks [flag] [~]acyclic |
- * irreflexive | empty e [as name], `with co from e`.  Unsupported forms
- * (forall, let rec ... when, bell declarations) are located errors.
+ * irreflexive | empty e [as name], `with X from e`, and bell files
+ * (enum, `instructions K[tags]`, `default K[tags]`).  Unsupported forms
+ * (forall, let rec ... when) are located errors.
  * herd's stdlib.cat is loaded first from the model's own folder (then the
  * search path), so herd's models run with herd's library and weft's models
  * (cat/ in the source tree) with weft's.  Built-in names: see cat_builtin.c
  * (W R M F B IW FW X EX RMW, one set per fence mnemonic of the test's
  * architecture, po rf co fr loc int ext addr data ctrl rmw amo id,
  * same-instance, sm, si, domain, range, classes-loc, linearisations, ...).
- * `with co from e` binds co to the execution's own coherence order (weft's
- * engines choose co; herd enumerates it in cos.cat), e is not evaluated.
+ * `with X from e` runs the rest of the model once per element of e, as
+ * herd does: an execution counts once per element under which it passes
+ * (cat_verdict.n_allowed).  `with co from e` (herd's cos.cat) is the
+ * engine's co, e not evaluated, unless the model widened the writes co is
+ * over (lock.cat's W | LKW): then each element of e that orders the
+ * execution's writes as its co does is a choice (cat_choice.c).
  *
  * Ownership: cat_model_load() returns a model owned by the caller, released
  * with cat_model_free().  A cat_verdict's strings are owned by the model.
@@ -72,6 +77,11 @@ typedef struct cat_verdict {
 	const char *ignored;      /* the first skipped check that failed
 	                           * (cat_model_skip_check), or NULL: it did
 	                           * not decide the verdict                   */
+	int n_allowed;            /* when allowed: the number of executions
+	                           * herd counts, one per choice of the
+	                           * model's `with X from S` under which it
+	                           * passes (1 for a model without them); 0
+	                           * is read as 1 (an engine without a model) */
 } cat_verdict;
 
 /* Evaluate every check of the model on a complete execution.  Returns false
@@ -91,6 +101,21 @@ cat_model *cat_model_load_variants(const char *name_or_path, const cat_search_pa
 /* `weft -check FILE.cat`: parse the file with stdlib.cat and its includes
  * and resolve every name; reports located errors through d. */
 bool cat_check_file(const char *path, const cat_search_path *sp, diag *d);
+
+/* How to load a model beyond its name (herd's -variant, -bell). */
+typedef struct cat_load_options {
+	const char *const *variants;  /* NULL-terminated, or NULL */
+	const char *bell;             /* a bell file's path, or NULL: herd
+	                               * reads it (after stdlib.cat) before
+	                               * the model, and binds the sets its
+	                               * `instructions` declarations name */
+} cat_load_options;
+/* As cat_model_load_variants.  A model named NULL is the bell alone. */
+cat_model *cat_model_load_with(const char *name_or_path, const cat_search_path *sp, const cat_load_options *o,
+                               diag *d);
+/* As cat_check_file; a FILE.bell (or a NULL path with o->bell) is a bell
+ * checked alone. */
+bool cat_check_file_with(const char *path, const cat_search_path *sp, const cat_load_options *o, diag *d);
 
 /* The top-level checks of a model, in model order: check instructions
  * (acyclic / irreflexive / empty, flags included) and procedure calls. */

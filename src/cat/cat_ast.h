@@ -135,6 +135,10 @@ enum cat_ins_kind {
 	CI_ENUM,       /* enum name = 'a || 'b */
 	CI_DEBUG,      /* debug e: accepted, ignored */
 	CI_CATDEP,     /* catdep: the model computes dependencies itself */
+	CI_INSTRUCTIONS, /* a bell file's `instructions K[e1, ...]` (or, with
+	                  * is_default, `default K[...]`): the annotations
+	                  * instructions of kind K (name) may carry, each ei
+	                  * a set of tags; the tuple of the ei is in e */
 };
 
 struct cat_ins;
@@ -160,6 +164,7 @@ typedef struct cat_ins {
 	cat_pat pat;               /* CI_PROCEDURE parameters */
 	cat_ins_list body, body2;  /* CI_PROCEDURE, CI_IF */
 	cat_cond *cond;            /* CI_IF */
+	bool is_default;           /* CI_INSTRUCTIONS: `default K[...]` */
 	int ntags;
 	char **tags;               /* CI_ENUM */
 	/* filled in by the compiler */

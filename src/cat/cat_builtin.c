@@ -49,6 +49,7 @@ const cat_builtin_info cat_builtins[B_COUNT] = {
 	[B_DOMAIN] = PRIM("domain"), [B_RANGE] = PRIM("range"),
 	[B_CLASSES_LOC] = PRIM("classes-loc"), [B_PARTITION] = PRIM("partition"),
 	[B_LINEARISATIONS] = PRIM("linearisations"), [B_TAG2EVENTS] = PRIM("tag2events"),
+	[B_DIFFERENT_VALUES] = PRIM("different-values"),
 };
 
 bool cat_known_fence_name(const char *name)
@@ -93,6 +94,14 @@ static const char *const herd_feature_names[] = {
  * computes dependencies from these (herd's `catdep` models) cannot run. */
 static const char *const herd_register_names[] = { "rf-reg", "Rreg", "Wreg", "DATA", "BCC", "iico_order" };
 
+/* herd's C event sets of Linux locks and RCU (its CAction arch_sets), which
+ * lock.cat and linux-kernel.bell name: the C front-end's events are in
+ * them; a test without such events (any other architecture's) has them
+ * empty. */
+static const char *const herd_c_set_names[] = {
+	"LK", "LKR", "LKW", "LS", "LF", "UL", "RL", "RU", "Sync-rcu", "Rcu-lock", "Rcu-unlock",
+};
+
 static bool in_names(const char *name, const char *const *list, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -104,6 +113,11 @@ static bool in_names(const char *name, const char *const *list, size_t n)
 bool cat_herd_feature_name(const char *name)
 {
 	return in_names(name, herd_feature_names, sizeof herd_feature_names / sizeof herd_feature_names[0]);
+}
+
+bool cat_herd_c_set_name(const char *name)
+{
+	return in_names(name, herd_c_set_names, sizeof herd_c_set_names / sizeof herd_c_set_names[0]);
 }
 
 bool cat_herd_register_name(const char *name)
@@ -418,7 +432,7 @@ static bool builtin_value_split(cat_eval *ev, int b, cval *out)
 	case B_SM: case B_SI: *out = rel_id_mem(ev); return true;
 	case B_IICO_DATA: case B_IICO_CTRL: *out = cv_rel(ev); return true;
 	case B_DOMAIN: case B_RANGE: case B_CLASSES_LOC: case B_PARTITION:
-	case B_LINEARISATIONS: case B_TAG2EVENTS:
+	case B_LINEARISATIONS: case B_TAG2EVENTS: case B_DIFFERENT_VALUES:
 		out->kind = V_PRIM;
 		out->n = 0;
 		out->u.prim = b;
@@ -569,6 +583,32 @@ static bool prim_classes_loc(cat_eval *ev, const cval *arg, srcloc at, cval *out
 	return true;
 }
 
+/* herd's different-values(r): the pairs of r whose events do not both
+ * carry a value or carry different ones (a read's or a write's value; a
+ * fence has none). */
+static bool prim_different_values(cat_eval *ev, const cval *arg, srcloc at, cval *out)
+{
+	if (arg->kind == V_EMPTY) {
+		*out = cv_rel(ev);
+		return true;
+	}
+	if (arg->kind != V_REL)
+		return cat_fail(ev, at, "different-values expects a relation, found %s", cval_kind_name(arg->kind));
+	const execution *x = ev->x;
+	cval r = cv_copy(ev, arg);
+	for (int i = 0; i < ev->n; i++)
+		for (int j = 0; j < ev->n; j++) {
+			if (!has_bit(row(ev, &r, i), j))
+				continue;
+			const event *a = &x->ev[i], *b = &x->ev[j];
+			bool valued = (a->kind == EV_READ || a->kind == EV_WRITE) && (b->kind == EV_READ || b->kind == EV_WRITE);
+			if (valued && value_eq(a->val, b->val))
+				row(ev, &r, i)[j >> 6] &= ~((uint64_t)1 << (j & 63));
+		}
+	*out = r;
+	return true;
+}
+
 bool cat_prim_apply(cat_eval *ev, int prim, const cval *arg, srcloc at, cval *out)
 {
 	switch (prim) {
@@ -590,6 +630,8 @@ bool cat_prim_apply(cat_eval *ev, int prim, const cval *arg, srcloc at, cval *ou
 		return prim_classes_loc(ev, arg, at, out);
 	case B_LINEARISATIONS:
 		return prim_linearisations(ev, arg, at, out);
+	case B_DIFFERENT_VALUES:
+		return prim_different_values(ev, arg, at, out);
 	default:
 		return cat_fail(ev, at, "unsupported primitive '%s'", cat_builtins[prim].name);
 	}

@@ -17,10 +17,10 @@
  *
  * `include "f.cat"` is searched in the including file's folder, then in the
  * search path.  herd's stdlib.cat is loaded first, looked up the same way
- * from the model's folder.  `with co from e` binds co to the execution's own
- * coherence order: weft's candidate executions carry co (the engine chooses
- * it), so e — herd's enumeration of co orders (cos.cat's generate_cos) — is
- * resolved but never evaluated.
+ * from the model's folder.  With a bell file (herd's -bell), the sets its
+ * `instructions` declarations name come first, then stdlib.cat, then the
+ * bell as a model file, then the model.  `with X from e` is a choice
+ * (cat_choice.c says how `with co from e` meets the engine's co).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,7 +144,7 @@ static void compile_var(compiler *c, cat_ex *e, scope *sc, int in_try)
 		return;
 	}
 	if (in_try || cat_known_fence_name(e->name) || cat_herd_feature_name(e->name) ||
-	    cat_herd_register_name(e->name)) {
+	    cat_herd_register_name(e->name) || cat_herd_c_set_name(e->name)) {
 		e->ref = REF_DYN;
 		cat_model *m = c->m;
 		for (e->index = 0; e->index < m->ndyn; e->index++)
@@ -268,6 +268,8 @@ static bool static_cond(compiler *c, const cat_cond *cd, bool *value)
 /* ---- instructions ---------------------------------------------------------------------- */
 
 static void compile_file(compiler *c, const char *path, srcloc from);
+static void compile_parsed(compiler *c, cat_file *f);
+static bool bell_kind(const char *k);
 static void compile_body(compiler *c, cat_ins_list *l, scope *ps);
 
 static void add_check(compiler *c, cat_ins *in)
@@ -505,19 +507,25 @@ static void compile_top(compiler *c, cat_ins_list *l, const char *dir)
 			break;
 		case CI_WITH_FROM: {
 			compile_ex(c, in->e, NULL, 0);
-			if (strcmp(in->name, "co") != 0) {
-				int s = new_slot(m, in->name, SLOT_CHOICE, in->loc);
-				m->slots[s].def = in->e;
-				in->slot = s;
-				break;
-			}
-			/* co is the execution's coherence order, enumerated by the
-			 * engines */
-			int s = new_slot(m, in->name, SLOT_BUILTIN, in->loc);
-			m->slots[s].builtin = B_CO;
+			/* every `with`, co's too: cat_choice_prepare decides
+			 * whether co's can be the execution's own */
+			int s = new_slot(m, in->name, SLOT_CHOICE, in->loc);
+			m->slots[s].def = in->e;
+			m->slots[s].co_filter = !strcmp(in->name, "co");
 			in->slot = s;
+			GROW(m->choices, m->choices_cap, (size_t)m->nchoices + 1);
+			m->choices[m->nchoices] = (struct cat_choice){ s, m->nchecks,
+				xasprintf("with %s from", in->name) };
+			m->slots[s].choice = ++m->nchoices;
 			break;
 		}
+		case CI_INSTRUCTIONS:
+			/* a bell's declaration: its sets were made when the bell
+			 * was first read (bell_sets); in a model, herd ignores it */
+			if (!bell_kind(in->name))
+				cerror(c, in->loc, "'%s' is not an instruction kind of bell files (R, W, J, F, RMW, "
+				                   "B, CALL, SRCU)", in->name);
+			break;
 		case CI_IF: {
 			bool v;
 			if (!static_cond(c, in->cond, &v))
@@ -538,6 +546,86 @@ static void compile_top(compiler *c, cat_ins_list *l, const char *dir)
 	}
 }
 
+/* ---- bell files ------------------------------------------------------------------------ */
+
+/* The instruction kinds a bell may declare annotations for (herd's). */
+static bool bell_kind(const char *k)
+{
+	static const char *const kinds[] = { "R", "W", "J", "F", "RMW", "B", "CALL", "SRCU" };
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (!strcmp(kinds[i], k))
+			return true;
+	return false;
+}
+
+/* The tags of a set-of-tags expression of a bell declaration: tags, enum
+ * names of the bell (declared before), and their unions; added to *tags. */
+static void bell_tags(compiler *c, const cat_file *bell, int upto, const cat_ex *e, const char ***tags, int *n)
+{
+	switch (e->kind) {
+	case CE_TAG:
+		for (int i = 0; i < *n; i++)
+			if (!strcmp((*tags)[i], e->name))
+				return;
+		*tags = xrealloc(*tags, (size_t)(*n + 1) * sizeof **tags);
+		(*tags)[(*n)++] = e->name;
+		return;
+	case CE_UNION: case CE_SET: case CE_ADD:
+		for (int i = 0; i < e->n; i++)
+			bell_tags(c, bell, upto, e->kids[i], tags, n);
+		return;
+	case CE_VAR:
+		for (int i = upto - 1; i >= 0; i--) {
+			const cat_ins *in = bell->ins.v[i];
+			if (in->kind == CI_ENUM && !strcmp(in->name, e->name)) {
+				for (int t = 0; t < in->ntags; t++) {
+					cat_ex tag = { .kind = CE_TAG, .name = in->tags[t] };
+					bell_tags(c, bell, upto, &tag, tags, n);
+				}
+				return;
+			}
+		}
+		cerror(c, e->loc, "'%s' is not an enum declared before in this bell file", e->name);
+		return;
+	default:
+		cerror(c, e->loc, "unsupported in a bell declaration: a set of tags is expected ('a || 'b, "
+		                  "an enum's name, or their union)");
+		return;
+	}
+}
+
+/* herd binds, before anything else, one event set per annotation a bell's
+ * `instructions` declarations name: 'rcu-lock gives Rcu-lock, the events
+ * whose op carries the annotation rcu-lock. */
+static void bell_sets(compiler *c, const cat_file *bell)
+{
+	cat_model *m = c->m;
+	const char **tags = NULL;
+	int n = 0;
+	for (int i = 0; i < bell->ins.n && c->ok; i++) {
+		const cat_ins *in = bell->ins.v[i];
+		if (in->kind != CI_INSTRUCTIONS)
+			continue;
+		if (!bell_kind(in->name)) {
+			cerror(c, in->loc, "'%s' is not an instruction kind of bell files (R, W, J, F, RMW, B, "
+			                   "CALL, SRCU)", in->name);
+			break;
+		}
+		for (int k = 0; k < in->e->n; k++)
+			bell_tags(c, bell, i, in->e->kids[k], &tags, &n);
+	}
+	for (int i = 0; i < n && c->ok; i++) {
+		char *name = xstrdup(tags[i]);
+		if (name[0] >= 'a' && name[0] <= 'z')
+			name[0] = (char)(name[0] - 'a' + 'A');
+		m->owned = xrealloc(m->owned, (size_t)(m->nowned + 1) * sizeof *m->owned);
+		m->owned[m->nowned++] = name;
+		int s = new_slot(m, name, SLOT_TAGSET, bell->ins.n ? bell->ins.v[0]->loc : (srcloc){ bell->path, 1, 1 });
+		m->slots[s].tag = tags[i];
+	}
+	free(tags);
+}
+
 /* Parse and compile one file's text (`path` names it in messages and is
  * its folder for includes). */
 static void compile_text(compiler *c, const char *path, const char *text, size_t len)
@@ -552,6 +640,12 @@ static void compile_text(compiler *c, const char *path, const char *text, size_t
 		c->ok = false;
 		return;
 	}
+	compile_parsed(c, f);
+}
+
+/* Compile a parsed file (the model keeps it). */
+static void compile_parsed(compiler *c, cat_file *f)
+{
 	cat_model *m = c->m;
 	m->files = xrealloc(m->files, (size_t)(m->nfiles + 1) * sizeof *m->files);
 	m->files[m->nfiles++] = f;
@@ -618,11 +712,43 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
-bool cat_compile_model(cat_model *m, const char *path, const char *text, const cat_search_path *sp, bool no_stdlib,
-                       diag *d)
+/* The bell, parsed (NULL after reporting errors). */
+static cat_file *parse_bell(compiler *c, const char *bell)
+{
+	size_t len;
+	char *text = read_whole_file(bell, &len, c->d);
+	if (!text) {
+		c->ok = false;
+		return NULL;
+	}
+	cat_file *f = NULL;
+	if (strlen(text) != len)
+		cerror(c, (srcloc){ bell, 1, 1 }, "not a text file (it contains a NUL byte)");
+	else if (!(f = cat_parse(bell, text, c->d)))
+		c->ok = false;
+	free(text);
+	return f;
+}
+
+bool cat_compile_model(cat_model *m, const char *path, const char *text, const char *bell,
+                       const cat_search_path *sp, bool no_stdlib, diag *d)
 {
 	compiler c = { m, sp, d, true, 0, { 0 } };
 	add_builtin_slots(m);
+	/* herd: the bell's annotation sets, then stdlib.cat, then the bell,
+	 * then the model */
+	cat_file *bell_file = NULL;
+	if (bell) {
+		if (!(bell_file = parse_bell(&c, bell)))
+			return false;
+		bell_sets(&c, bell_file);
+		if (!c.ok) {
+			cat_file_free(bell_file);
+			return false;
+		}
+	}
+	if (!path)
+		path = bell;
 	srcloc none = { path, 0, 0 };
 	if (!no_stdlib && strcmp(base_name(path), "stdlib.cat") != 0) {
 		char dir[4096];
@@ -634,14 +760,25 @@ bool cat_compile_model(cat_model *m, const char *path, const char *text, const c
 		}
 		compile_file(&c, std, none);
 		free(std);
-		if (!c.ok)
+		if (!c.ok) {
+			cat_file_free(bell_file);
 			return false;
+		}
 	}
 	int first_file = m->nfiles;
-	if (text)
-		compile_text(&c, path, text, strlen(text));
-	else
-		compile_file(&c, path, none);
+	if (bell_file) {
+		compile_parsed(&c, bell_file);
+		if (!c.ok)
+			return false;
+		if (path != bell)
+			first_file = m->nfiles;
+	}
+	if (path != bell || !bell_file) {
+		if (text)
+			compile_text(&c, path, text, strlen(text));
+		else
+			compile_file(&c, path, none);
+	}
 	if (!c.ok)
 		return false;
 	m->main_file = first_file;
@@ -655,6 +792,7 @@ bool cat_compile_model(cat_model *m, const char *path, const char *text, const c
 			len -= 4;
 		m->name = xstrndup(b, len);
 	}
+	cat_choice_prepare(m);
 	cat_model_set_fingerprint(m);
 	return true;
 }

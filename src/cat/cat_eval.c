@@ -112,6 +112,7 @@ static bool eval_rec_group(cat_eval *ev, int first)
 }
 
 static bool compute_slot(cat_eval *ev, int s, cval *out);
+static void tag_events(const execution *x, const char *tag, uint64_t *set);
 
 bool cat_eval_slot(cat_eval *ev, int s, cval *out)
 {
@@ -177,19 +178,21 @@ static bool compute_slot(cat_eval *ev, int s, cval *out)
 		v.u.proc = sl->ins;
 		break;
 	case SLOT_CHOICE: {
-		cval s;
-		if (!eval(ev, sl->def, NULL, &s))
+		/* Outside cat_run_choices (a picture, an explanation): the
+		 * first choice. */
+		int n;
+		cval *elts;
+		if (!cat_eval_choice_set(ev, sl->choice - 1, &n, &elts))
 			return false;
-		int n = s.kind == V_VSET ? s.n : s.kind == V_EMPTY ? 0 : -1;
-		if (n < 0)
-			return cat_fail(ev, sl->loc, "'with %s from': a set of values was expected, found %s", sl->name,
-			                cval_kind_name(s.kind));
-		if (n != 1)
-			return cat_fail(ev, sl->loc, "unsupported: 'with %s from' has %d choices on this execution "
-			                "(weft runs the model under a single choice only)", sl->name, n);
-		v = s.u.elts[0];
+		if (n == 0)
+			return cat_fail(ev, sl->loc, "'with %s from' has no choice on this execution", sl->name);
+		v = elts[0];
 		break;
 	}
+	case SLOT_TAGSET:
+		v = cv_set(ev);
+		tag_events(ev->x, sl->tag, v.u.bits);
+		break;
 	case SLOT_ENUM: {
 		const cat_ins *in = sl->ins;
 		cval *tags = arena_alloc(ev->cur, (size_t)(in->ntags ? in->ntags : 1) * sizeof(cval));
@@ -206,6 +209,73 @@ static bool compute_slot(cat_eval *ev, int s, cval *out)
 	set_slot(ev, s, &v);
 	*out = v;
 	return true;
+}
+
+/* ---- choices (cat_choice.c runs them) ------------------------------------------------------------ */
+
+/* Does relation value r order the execution's writes W as its co does? */
+static bool same_co_on(const cat_eval *ev, const cval *r, const uint64_t *w)
+{
+	const brel *co = &ev->x->co;
+	for (int a = 0; a < ev->n; a++) {
+		if (!((w[a >> 6] >> (a & 63)) & 1))
+			continue;
+		const uint64_t *row = r->kind == V_REL ? r->u.bits + (size_t)a * ev->words : NULL;
+		for (int k = 0; k < ev->words; k++) {
+			uint64_t mine = row ? row[k] & w[k] : 0;
+			uint64_t theirs = co->w && co->n == ev->n ? brel_row(co, a)[k] & w[k] : 0;
+			if (mine != theirs)
+				return false;
+		}
+	}
+	return true;
+}
+
+bool cat_eval_choice_set(cat_eval *ev, int c, int *n, cval **elts)
+{
+	const cat_slot *sl = &ev->m->slots[ev->m->choices[c].slot];
+	cval s;
+	if (!eval(ev, sl->def, NULL, &s))
+		return false;
+	if (s.kind == V_EMPTY) {
+		*n = 0;
+		*elts = NULL;
+		return true;
+	}
+	if (s.kind != V_VSET)
+		return cat_fail(ev, sl->loc, "'with %s from': a set of values was expected, found %s", sl->name,
+		                cval_kind_name(s.kind));
+	*n = s.n;
+	*elts = s.u.elts;
+	if (!sl->co_filter)
+		return true;
+	/* co: the elements that agree with the engine's co on its writes */
+	cval w;
+	if (!cat_eval_slot(ev, B_W, &w))
+		return false;
+	cval *keep = arena_alloc(ev->cur, (size_t)(s.n ? s.n : 1) * sizeof *keep);
+	int k = 0;
+	for (int i = 0; i < s.n; i++) {
+		const cval *e = &s.u.elts[i];
+		if (e->kind != V_REL && e->kind != V_EMPTY)
+			return cat_fail(ev, sl->loc, "'with co from': a set of relations was expected, found a set of %s",
+			                cval_kind_name(e->kind));
+		if (w.kind != V_SET || same_co_on(ev, e, w.u.bits))
+			keep[k++] = *e;
+	}
+	*n = k;
+	*elts = keep;
+	return true;
+}
+
+void cat_eval_bind_choice(cat_eval *ev, int c, const cval *v)
+{
+	const cat_model *m = ev->m;
+	int s = m->choices[c].slot, ord = c + 1;
+	for (int k = 0; k < m->nslots; k++)
+		if (m->slots[k].choice_dep >= ord && !m->slots[k].is_static)
+			mark_uncomputed(ev, k);
+	set_slot(ev, s, v);
 }
 
 /* ---- fence sets looked up by name ---------------------------------------------------------------- */
@@ -247,6 +317,22 @@ static void annot_events(const execution *x, int bit, uint64_t *set)
 	}
 }
 
+/* A bell's set for annotation `tag`: the events of every op that carries
+ * it (accesses and fences), and the fences named so. */
+static void tag_events(const execution *x, const char *tag, uint64_t *set)
+{
+	int bit = arch_annot_index(x, tag);
+	for (int i = 0; i < x->n; i++) {
+		const event *ev = &x->ev[i];
+		bool in = ev->kind == EV_FENCE && ev->fence && !strcmp(ev->fence, tag);
+		if (!in && bit >= 0 && x->test && ev->thread >= 0 && ev->op >= 0 && ev->thread < x->test->n_threads &&
+		    ev->op < x->test->threads[ev->thread].n_ops)
+			in = (x->test->threads[ev->thread].ops[ev->op].annot >> bit) & 1u;
+		if (in)
+			set[i >> 6] |= (uint64_t)1 << (i & 63);
+	}
+}
+
 static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 {
 	if (cat_herd_register_name(e->name))
@@ -280,7 +366,7 @@ static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 				bound = true;
 			}
 		de->gen = ev->static_gen;
-		de->ok = bound;
+		de->ok = bound || cat_herd_c_set_name(e->name);
 		de->v = s;
 		ev->cur = saved;
 	}

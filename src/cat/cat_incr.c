@@ -173,6 +173,7 @@ static void walk_var(walk *w, const cat_ex *e)
 		add_input(w, e->index);
 		return;
 	case SLOT_PROJ:
+	case SLOT_TAGSET:
 		add_input(w, e->index);
 		return;
 	case SLOT_CHOICE:
@@ -786,7 +787,9 @@ static bool run(cat_partial *p, const execution *x, cat_verdict *out, diag *d, b
 	 * 16th, 64th execution of a size, never: 5.9, 5.7, 5.7, 5.4, 6.6 s;
 	 * SB+10W the same for all but "never" (2x slower). */
 	make_room(p, x->n);
-	if (p->uses[x->n]++ < KEEP_AFTER)
+	/* A model with choices recomputes what depends on them per branch
+	 * (cat_choice.c): its values are not kept here. */
+	if (p->uses[x->n]++ < KEEP_AFTER || (m->nchoices > 0 && !partial))
 		return partial ? cat_model_check_partial(m, x, out, d) : cat_model_check(m, x, out, d);
 	if (!p->slot_in) {
 		find_all_inputs(p);

@@ -25,6 +25,7 @@ enum cat_builtin {
 	B_RMW, B_AMO, B_SAME_INSTANCE, B_SM, B_SI, B_IICO_DATA, B_IICO_CTRL,
 	/* primitive functions */
 	B_DOMAIN, B_RANGE, B_CLASSES_LOC, B_PARTITION, B_LINEARISATIONS, B_TAG2EVENTS,
+	B_DIFFERENT_VALUES,
 	B_COUNT
 };
 
@@ -45,6 +46,10 @@ bool cat_known_fence_name(const char *name);
  * FAULT, ...): bound, and empty in every execution, as in herd on a test
  * without such events. */
 bool cat_herd_feature_name(const char *name);
+/* herd's C sets of lock and RCU events (LKR, UL, Rcu-lock, ...): bound at
+ * load time; in an execution, the events the C front-end put in them
+ * (annotation or fence of that name), else empty. */
+bool cat_herd_c_set_name(const char *name);
 /* herd's register events and relations (rf-reg, Rreg, DATA, ...): bound at
  * load time, an evaluation error (weft does not build such events). */
 bool cat_herd_register_name(const char *name);
@@ -70,9 +75,11 @@ enum cat_slot_kind {
 	SLOT_PROC,     /* procedure `ins` */
 	SLOT_ENUM,     /* the set of the tags of `ins` */
 	SLOT_CHOICE,   /* `with name from def`: herd runs the rest of the
-	                * model once per element of def's value; weft takes
-	                * the element when there is exactly one (an error
-	                * names the count otherwise) */
+	                * model once per element of def's value (cat_choice.c);
+	                * choice: its number among the model's choices */
+	SLOT_TAGSET,   /* a bell's annotation set: the events whose op
+	                * carries annotation `tag` (named by herd's rule:
+	                * the tag with its first letter in upper case) */
 };
 
 typedef struct cat_slot {
@@ -83,6 +90,14 @@ typedef struct cat_slot {
 	int of, proj, group_n;
 	const cat_ins *ins;
 	srcloc loc;
+	const char *tag;         /* SLOT_TAGSET: the annotation */
+	int choice;              /* SLOT_CHOICE: 1 + its index in choices */
+	bool co_filter;          /* SLOT_CHOICE of `with co from`: only the
+	                          * elements that order the execution's own
+	                          * writes as its co does (cat_choice.c) */
+	int choice_dep;          /* the highest `choice` its value may depend
+	                          * on (0: none): recomputed when that choice,
+	                          * or an earlier one, changes */
 	/* monotonicity analysis memo */
 	int mono;
 	bool mono_filter;        /* the value is [S] for a stable S (or id) */
@@ -184,6 +199,19 @@ struct cat_model {
 	const char **dyn_names;  /* distinct REF_DYN names (borrowed from the
 	                          * syntax trees); a CE_VAR's index points here */
 	bool strict_skip;        /* -strictskip (cat_model_set_strict_skip) */
+	/* `with X from S` instructions at top level, in model order: the
+	 * checks from first_check on run once per element of S */
+	int nchoices;
+	size_t choices_cap;
+	struct cat_choice {
+		int slot;
+		int first_check;
+		char *name;              /* "with X from" (owned) */
+	} *choices;
+	const char **flag_acc;   /* verdict buffer with choices: the flags of
+	                          * every allowed branch (nchecks + 64) */
+	int nowned;
+	char **owned;            /* names made by the compiler (bell sets) */
 	cat_eval ev;
 	char fingerprint[33];    /* cat_identity.c */
 	/* top-level show directives (show r, show e as label), less those
@@ -200,9 +228,10 @@ struct cat_model {
 
 /* cat_compile.c: load `path` (with stdlib.cat first unless `no_stdlib`) into
  * an empty model; false after reporting errors.  With `text`, that is the
- * main file's text and `path` only names it (and its folder). */
-bool cat_compile_model(struct cat_model *m, const char *path, const char *text, const cat_search_path *sp,
-                       bool no_stdlib, diag *d);
+ * main file's text and `path` only names it (and its folder).  With a
+ * `bell` file, it is read before the model (path NULL: the bell alone). */
+bool cat_compile_model(struct cat_model *m, const char *path, const char *text, const char *bell,
+                       const cat_search_path *sp, bool no_stdlib, diag *d);
 /* Find `file` in `including_dir` then in sp's dirs; returns a malloc'd path
  * or NULL. */
 char *cat_find_file(const char *file, const char *including_dir, const cat_search_path *sp);
@@ -267,6 +296,20 @@ bool cv_subset(cat_eval *ev, const cval *a, const cval *b, srcloc at, bool *res)
 /* Set the pending error (the first one wins); returns false. */
 bool cat_fail(cat_eval *ev, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void cat_clear_error(cat_eval *ev);
+
+/* cat_choice.c: after compiling, whether each `with co from` must be
+ * evaluated (else co is the execution's own), and each slot's choice_dep. */
+void cat_choice_prepare(struct cat_model *m);
+/* The verdict loop of a model with choices (cat_run_checks's, for a
+ * complete execution): every branch of the `with` instructions is run,
+ * out->n_allowed counts those that pass and out->flags are theirs. */
+bool cat_run_choices(struct cat_model *m, cat_check_fn check, void *ctx, cat_eval *ev, cat_verdict *out,
+                     diag *d);
+/* cat_eval.c, for cat_choice.c: the elements of choice c's set in the
+ * current state (co_filter applied), and binding choice c to one of them
+ * (every value that depends on it, or on a later choice, is forgotten). */
+bool cat_eval_choice_set(cat_eval *ev, int c, int *n, cval **elts);
+void cat_eval_bind_choice(cat_eval *ev, int c, const cval *v);
 
 /* cat_mono.c: classify every check of the model (fills checks[i].monotone)
  * and every slot as static or not (slots[i].is_static). */

@@ -62,14 +62,15 @@ static cat_model *model_new(const char *const *variants)
 }
 
 static cat_model *load_path(const char *path, const char *text, const cat_search_path *sp,
-                            const char *const *variants, diag *d)
+                            const char *const *variants, const char *bell, diag *d)
 {
 	cat_model *m = model_new(variants);
-	if (!cat_compile_model(m, path, text, sp, false, d)) {
+	if (!cat_compile_model(m, path, text, bell, sp, false, d)) {
 		cat_model_free(m);
 		return NULL;
 	}
 	m->flag_names = xcalloc((size_t)m->nchecks + 64, sizeof *m->flag_names);
+	m->flag_acc = xcalloc((size_t)m->nchecks + 64, sizeof *m->flag_acc);
 	cat_classify_checks(m);
 	cat_classify_static(m);
 	cat_eval_init(&m->ev, m);
@@ -79,6 +80,15 @@ static cat_model *load_path(const char *path, const char *text, const cat_search
 cat_model *cat_model_load_variants(const char *name_or_path, const cat_search_path *sp,
                                    const char *const *variants, diag *d)
 {
+	cat_load_options o = { variants, NULL };
+	return cat_model_load_with(name_or_path, sp, &o, d);
+}
+
+cat_model *cat_model_load_with(const char *name_or_path, const cat_search_path *sp, const cat_load_options *o,
+                               diag *d)
+{
+	if (!name_or_path)
+		return o->bell ? load_path(NULL, NULL, sp, o->variants, o->bell, d) : NULL;
 	char *path = locate(name_or_path, sp);
 	if (!path) {
 		srcloc none = { name_or_path, 0, 0 };
@@ -90,7 +100,7 @@ cat_model *cat_model_load_variants(const char *name_or_path, const cat_search_pa
 		sb_free(&sb);
 		return NULL;
 	}
-	cat_model *m = load_path(path, NULL, sp, variants, d);
+	cat_model *m = load_path(path, NULL, sp, o->variants, o->bell, d);
 	free(path);
 	return m;
 }
@@ -102,12 +112,23 @@ cat_model *cat_model_load(const char *name_or_path, const cat_search_path *sp, d
 
 cat_model *cat_model_load_text(const char *name, const char *text, const cat_search_path *sp, diag *d)
 {
-	return load_path(name, text, sp, NULL, d);
+	return load_path(name, text, sp, NULL, NULL, d);
 }
 
 bool cat_check_file(const char *path, const cat_search_path *sp, diag *d)
 {
-	cat_model *m = load_path(path, NULL, sp, NULL, d);
+	return cat_check_file_with(path, sp, NULL, d);
+}
+
+bool cat_check_file_with(const char *path, const cat_search_path *sp, const cat_load_options *o, diag *d)
+{
+	const char *const *variants = o ? o->variants : NULL;
+	const char *bell = o ? o->bell : NULL;
+	if (path && has_suffix(path, ".bell")) {
+		bell = path;
+		path = NULL;
+	}
+	cat_model *m = load_path(path, NULL, sp, variants, bell, d);
 	if (!m)
 		return false;
 	cat_model_free(m);
@@ -128,6 +149,13 @@ void cat_model_free(cat_model *m)
 	free(m->slots);
 	free(m->checks);
 	free(m->flag_names);
+	free(m->flag_acc);
+	for (int i = 0; i < m->nchoices; i++)
+		free(m->choices[i].name);
+	free(m->choices);
+	for (int i = 0; i < m->nowned; i++)
+		free(m->owned[i]);
+	free(m->owned);
 	free(m->dyn_names);
 	for (int i = 0; i < m->nshown; i++)
 		free(m->shown[i].label);
@@ -189,8 +217,11 @@ bool cat_model_check_is_monotone(const cat_model *m, int i)
 bool cat_run_checks(cat_model *m, bool partial, cat_check_fn check, void *ctx, cat_eval *ev,
                     cat_verdict *out, diag *d)
 {
+	if (!partial && m->nchoices > 0)
+		return cat_run_choices(m, check, ctx, ev, out, d);
 	m->nflag_names = 0;
 	out->allowed = true;
+	out->n_allowed = 0;
 	out->failed = NULL;
 	out->n_flags = 0;
 	out->flags = m->flag_names;
@@ -227,6 +258,7 @@ bool cat_run_checks(cat_model *m, bool partial, cat_check_fn check, void *ctx, c
 		out->failed = held;
 	}
 	out->n_flags = partial ? 0 : m->nflag_names;
+	out->n_allowed = out->allowed ? 1 : 0;
 	return true;
 }
 

@@ -164,6 +164,10 @@ static aval slot_aval(analysis *an, int s)
 	case SLOT_ENUM:
 		a = av(MONO_STABLE);
 		break;
+	case SLOT_TAGSET:
+		/* events of the ops that carry an annotation */
+		a = av(MONO_STABLE);
+		break;
 	default:
 		a = av(MONO_ANY);
 		break;

@@ -962,6 +962,34 @@ fail:
 	return NULL;
 }
 
+/* A bell file's `instructions K[e1, ..., en]` or `default K[...]`. */
+static cat_ins *parse_instructions(parser *p)
+{
+	cat_ins *in = mk_ins(CI_INSTRUCTIONS, loc_of(p));
+	in->is_default = next(p)->kind == T_DEFAULT;
+	if (kind(p) != T_VAR) {
+		expected(p, "an instruction kind (R, W, F, RMW, ...)");
+		goto fail;
+	}
+	in->name = tok_str(next(p));
+	if (!expect(p, T_LBRACK, "'['"))
+		goto fail;
+	in->e = mk(CE_TUPLE, in->loc);
+	if (kind(p) != T_RBRACK)
+		do {
+			cat_ex *e = parse_base(p);
+			if (!e)
+				goto fail;
+			add_kid(in->e, e);
+		} while (accept(p, T_COMMA));
+	if (!expect(p, T_RBRACK, "']'"))
+		goto fail;
+	return in;
+fail:
+	cat_ins_free(in);
+	return NULL;
+}
+
 static cat_ins *parse_ins(parser *p)
 {
 	const cat_token *t = peek(p);
@@ -1132,8 +1160,7 @@ static cat_ins *parse_ins(parser *p)
 		error_at(p, t, "unsupported: 'match' as an instruction");
 		return NULL;
 	case T_INSTRUCTIONS: case T_DEFAULT:
-		error_at(p, t, "unsupported: bell-file declaration '%.*s'", (int)t->len, t->text);
-		return NULL;
+		return parse_instructions(p);
 	case T_CATDEP:
 		next(p);
 		return mk_ins(CI_CATDEP, loc);

@@ -55,8 +55,11 @@ static bool slot_static(cat_model *m, int s)
 	case SLOT_BUILTIN:
 		sl->is_static = builtin_static(sl->builtin);
 		break;
-	case SLOT_LET:
 	case SLOT_CHOICE:
+		/* its value changes from one branch to the next */
+		sl->is_static = false;
+		break;
+	case SLOT_LET:
 		sl->static_state = 1;
 		sl->is_static = ex_static(m, sl->def);
 		break;
@@ -79,6 +82,7 @@ static bool slot_static(cat_model *m, int s)
 	}
 	case SLOT_PROC:
 	case SLOT_ENUM:
+	case SLOT_TAGSET:
 		sl->is_static = true;
 		break;
 	}

@@ -112,7 +112,6 @@ static const herd_opt herd_opts[] = {
 	{ "checkfilter", HERD_OPT_REFUSED, false, "changes how the filter counts" },
 	{ "outcomereads", HERD_OPT_REFUSED, false, "adds every register that reads memory to the states" },
 	{ "showflag", HERD_OPT_REFUSED, false, "draws flagged executions" },
-	{ "bell", HERD_OPT_REFUSED, false, "reads a bell file (weft runs no bell models)" },
 	{ "macros", HERD_OPT_REFUSED, false, "reads a macro file (weft runs no C tests)" },
 	{ "kinds", HERD_OPT_REFUSED, false, "renames test kinds from a file" },
 	{ "rename", HERD_OPT_REFUSED, false, "renames tests from a file" },

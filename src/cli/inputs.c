@@ -80,7 +80,8 @@ static bool expand(input_list *l, const char *arg, int depth, diag *d)
 		return expand_list(l, arg + 1, depth, d);
 	struct stat st;
 	size_t n = strlen(arg);
-	if (stat(arg, &st) != 0 && !strchr(arg, '/') && n > 4 && !strcmp(arg + n - 4, ".cat")) {
+	if (stat(arg, &st) != 0 && !strchr(arg, '/') &&
+	    ((n > 4 && !strcmp(arg + n - 4, ".cat")) || (n > 5 && !strcmp(arg + n - 5, ".bell")))) {
 		/* a model named without a folder: -check looks for it on the cat
 		 * search path, as herd does */
 		add_path(l, xstrdup(arg));

@@ -61,6 +61,21 @@ void model_cache_init(model_cache *c, const weft_options *o)
 	}
 	c->path.n = n;
 	c->path.dirs = dirs;
+	/* -variant a,b -variant c: one list of tags */
+	strbuf all = { 0 };
+	for (int i = 0; i < o->variants.n; i++)
+		sb_printf(&all, "%s%s", i ? "," : "", o->variants.v[i]);
+	c->variants_copy = sb_take(&all);
+	int nv = 1;
+	for (const char *p = c->variants_copy; p && *p; p++)
+		nv += *p == ',';
+	c->variants = xcalloc((size_t)nv + 1, sizeof *c->variants);
+	nv = 0;
+	char *save = NULL;
+	for (char *t = c->variants_copy ? strtok_r(c->variants_copy, ",", &save) : NULL; t;
+	     t = strtok_r(NULL, ",", &save))
+		c->variants[nv++] = t;
+	c->bell = o->bell;
 	c->through = o->through;
 	c->strict_skip = o->strict_skip;
 	c->skipchecks = &o->skipchecks;
@@ -101,7 +116,8 @@ cat_model *model_cache_get(model_cache *c, const char *name, diag *d)
 	cached_model *e = &c->entries[c->n++];
 	memset(e, 0, sizeof *e);
 	e->name = xstrdup(name);
-	e->model = cat_model_load(name, &c->path, d);
+	cat_load_options lo = { c->variants, c->bell };
+	e->model = cat_model_load_with(name, &c->path, &lo, d);
 	if (e->model) {
 		e->archs = model_declared_archs(name, &c->path, &e->archs_because);
 		skip_checks(c, e->model, name, d);
@@ -173,9 +189,12 @@ bool model_check_file(model_cache *c, const char *name, diag *d)
 
 static bool model_check_found(model_cache *c, const char *path, diag *d)
 {
-	if (!cat_check_file(path, &c->path, d))
+	/* a FILE.bell is checked alone, a model with -bell's bell */
+	bool is_bell = strlen(path) > 5 && !strcmp(path + strlen(path) - 5, ".bell");
+	cat_load_options lo = { c->variants, is_bell ? path : c->bell };
+	if (!cat_check_file_with(is_bell ? NULL : path, &c->path, &lo, d))
 		return false;
-	cat_model *m = cat_model_load(path, &c->path, d);
+	cat_model *m = cat_model_load_with(is_bell ? NULL : path, &c->path, &lo, d);
 	if (!m)
 		return false;
 	bool ok = true;
@@ -224,6 +243,8 @@ void model_cache_free(model_cache *c)
 		if (c->entries[i].model)
 			cat_model_free(c->entries[i].model);
 	}
+	free(c->variants);
+	free(c->variants_copy);
 	free(c->entries);
 	free(c->path.dirs);
 	free(c->env_copy);

@@ -36,6 +36,11 @@ typedef struct model_cache {
 	bool through;                /* -through invalid|all */
 	bool strict_skip;            /* -strictskip true */
 	const str_list *skipchecks;  /* -skipchecks lists */
+	/* how models are loaded: -variant tags (split, NULL-terminated; the
+	 * array owned, the strings in variants_copy) and -bell */
+	const char **variants;
+	char *variants_copy;
+	const char *bell;
 } model_cache;
 
 /* -I dirs, then -set-libdir dirs, then $WEFT_CAT_PATH, then $HERDLIB, then the installed models, then the source

@@ -16,7 +16,7 @@ enum opt_id {
 	OPT_QUIET, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
 	OPT_CAPTION, OPT_LABEL,
-	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_STRICTSKIP, OPT_CONDS, OPT_RESULTS, OPT_FORCE, OPT_CONF, OPT_VARIANT,
+	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_STRICTSKIP, OPT_CONDS, OPT_RESULTS, OPT_FORCE, OPT_CONF, OPT_VARIANT, OPT_BELL,
 	OPT_SPEEDCHECK, OPT_NSHOW, OPT_SHOWONE, OPT_LIBDIR, OPT_HEXA, OPT_INITWRITES,
 };
 
@@ -78,8 +78,11 @@ static const opt_spec specs[] = {
 	  "herd7's initwrites: weft always represents initial values as write events "
 	  "(true); false is noted and has no effect" },
 	{ OPT_VARIANT, "variant", NULL, "TAGS",
-	  "herd7's architecture variants (comma separated): weft's PPC and X86 semantics "
-	  "have none, so each tag is noted on stderr and has no effect" },
+	  "herd7's variants (comma separated): a model's `if \"TAG\" ... else ... end` takes "
+	  "its first branch for each TAG given (weft's PPC and X86 semantics have no variants)" },
+	{ OPT_BELL, "bell", NULL, "FILE",
+	  "herd7's bell file: read before each model (after stdlib.cat); the sets its "
+	  "`instructions` declarations name ('rcu-lock gives Rcu-lock) are bound first" },
 	{ OPT_FORMAT, "format", NULL, "herd|yaml",
 	  "output: herd7's result blocks (default), or one YAML document per test" },
 	{ OPT_STATS, "stats", NULL, NULL,
@@ -587,8 +590,8 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 	case OPT_LIBDIR: push(&o->libdirs, val); break;
 	case OPT_VARIANT:
 		push(&o->variants, val);
-		note("-variant %s: weft's PPC and X86 semantics have no variants; no effect%s", val, "");
 		break;
+	case OPT_BELL: o->bell = val; break;
 	case OPT_SPEEDCHECK: {
 		static const char *const names[] = { "false", "true", "fast" };
 		int k = keyword_index(val, names, 3);

@@ -115,7 +115,9 @@ typedef struct weft_options {
 	enum weft_speed speedcheck; /* -speedcheck */
 	bool hexa;               /* -hexa: values in hexadecimal in result blocks */
 	str_list libdirs;        /* -set-libdir DIR: cat and .cfg folders after -I */
-	str_list variants;       /* -variant TAGS (noted, no effect) */
+	str_list variants;       /* -variant TAGS: the models' `if "TAG"` */
+	const char *bell;        /* -bell FILE: a bell file read before each
+	                          * model (herd's) */
 	const char *conf_model;  /* a `model` key of a -conf file: used when no
 	                          * -model is on the command line */
 	str_list owned;          /* strings read from -conf files (owned) */

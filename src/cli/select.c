@@ -218,7 +218,7 @@ void plan_build(test_plan *p, int n_paths, char *const *paths, const selector *s
 	strbuf names = { 0 };
 	for (int i = 0; i < n_paths; i++) {
 		test_entry e = { paths[i], NULL, NULL, i, 0 };
-		bool is_cat = has_suffix(paths[i], ".cat");
+		bool is_cat = has_suffix(paths[i], ".cat") || has_suffix(paths[i], ".bell");
 		bool known = !is_cat && litmus_header_read(paths[i], &e.arch, &e.name);
 		if (is_cat)
 			e.name = xstrdup(paths[i]);

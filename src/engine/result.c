@@ -185,10 +185,13 @@ void result_count_execution(test_result *r, state_table *tab, const litmus_test 
 	r->stats.complete++;
 	typed_reader tr = { final, ctx, t };
 	bool holds = t->cond ? cond_eval(t->cond, typed_final, &tr) : true;
+	/* herd counts an execution once per choice of the model's `with`
+	 * under which it passes */
+	long times = v->n_allowed > 0 ? v->n_allowed : 1;
 	if (holds)
-		r->pos++;
+		r->pos += times;
 	else
-		r->neg++;
+		r->neg += times;
 	for (int i = 0; i < r->n_lvals; i++)
 		vals[i] = typed_final(&tr, r->lvals[i]);
 	result_add_state(r, tab, vals, holds);

@@ -370,7 +370,27 @@ static void test_errors(void)
 	expect_error("include other\n", "1:9", "quoted file name");
 	expect_error("acyclic a as\n", "2:1", "check name after 'as'");
 	expect_error("let rec a = b when acyclic a\n", "1:15", "unsupported: 'let rec ... when'");
-	expect_error("instructions R[{'a}]\n", "1:1", "unsupported: bell-file");
+	expect_error("instructions R\n", "2:1", "expected '['");
+	expect_error("instructions R[{'a}\n", "2:1", "expected ']'");
+	expect_error("instructions [{'a}]\n", "1:14", "instruction kind");
+}
+
+/* A bell's declarations: the kind, and the set expressions in brackets. */
+static void test_bell_declarations(void)
+{
+	diag quiet = { stderr, 0, 0 };
+	cat_file *f = cat_parse("b.bell", "\"t\"\nenum A = 'x || 'y\ninstructions R[A]\n"
+	                                  "default W[{'x}, 'y | A]\ninstructions F[]\n", &quiet);
+	CHECK(f != NULL && f->ins.n == 4, "bell parses");
+	if (f && f->ins.n == 4) {
+		cat_ins *const *v = f->ins.v;
+		CHECK(v[1]->kind == CI_INSTRUCTIONS && !v[1]->is_default && !strcmp(v[1]->name, "R") &&
+		      v[1]->e->n == 1 && v[1]->e->kids[0]->kind == CE_VAR, "instructions R[A]");
+		CHECK(v[2]->kind == CI_INSTRUCTIONS && v[2]->is_default && v[2]->e->n == 2 &&
+		      v[2]->e->kids[1]->kind == CE_UNION, "default W[{'x}, 'y | A]");
+		CHECK(v[3]->kind == CI_INSTRUCTIONS && v[3]->e->n == 0, "instructions F[]");
+	}
+	cat_file_free(f);
 }
 
 /* A model from text in memory (cat_model_load_text) is the model from its
@@ -417,5 +437,6 @@ int main(void)
 	test_comments_and_titles();
 	test_instructions();
 	test_errors();
+	test_bell_declarations();
 	return test_summary("test_cat_parse");
 }

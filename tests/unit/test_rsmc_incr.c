@@ -41,7 +41,7 @@ typedef struct cmp_ctx {
 
 static bool same_verdict(const cat_verdict *a, const cat_verdict *b)
 {
-	if (a->allowed != b->allowed || a->n_flags != b->n_flags)
+	if (a->allowed != b->allowed || a->n_flags != b->n_flags || a->n_allowed != b->n_allowed)
 		return false;
 	if ((a->failed == NULL) != (b->failed == NULL) || (a->failed && strcmp(a->failed, b->failed)))
 		return false;
@@ -59,13 +59,13 @@ static void compare(cmp_ctx *c, const execution *x)
 	/* copy the reference verdict: the next call on ref reuses its buffer */
 	bool allowed = r.allowed;
 	const char *failed = r.failed;
-	int nf = r.n_flags;
+	int nf = r.n_flags, n_allowed = r.n_allowed;
 	const char *flags[64];
 	for (int i = 0; i < nf && i < 64; i++)
 		flags[i] = r.flags[i];
 	bool ok2 = cat_partial_check_all(c->p, x, &q, &d);
 	CHECK(ok1 == ok2, "%s: evaluation %d vs %d", c->what, ok1, ok2);
-	cat_verdict rr = { allowed, failed, nf < 64 ? nf : 64, flags, NULL };
+	cat_verdict rr = { allowed, failed, nf < 64 ? nf : 64, flags, NULL, n_allowed };
 	if (ok1 && ok2) {
 		compared++;
 		CHECK(same_verdict(&rr, &q), "%s: complete verdicts differ (%s vs %s)", c->what,

@@ -1,0 +1,164 @@
+"""herd's `with X from S` with several choices, bell files (-bell), -variant
+and different-values, as the Linux-kernel model (lock.cat, cos-opt.cat,
+linux-kernel.bell) uses them.
+
+herd runs the rest of the model once per element of S; an execution counts
+once per element under which it passes (Positive/Negative), with the flags
+of those branches only; an empty S drops it.  Both engines must agree.  With
+the corpus present, `weft -check` accepts herd's LKMM files unchanged."""
+import re
+
+import pytest
+
+from conftest import SRCDIR, result_blocks
+
+PPC = SRCDIR / "litmus" / "PPC"
+BELLS = SRCDIR / "tests" / "cat" / "bell"
+ENGINES = ["enumerate", "rsmc"]
+
+
+def counts(out, name):
+    body = result_blocks(out)[name][0]
+    m = re.search(r"Positive: (\d+) Negative: (\d+)", body)
+    return int(m.group(1)), int(m.group(2))
+
+
+def states(out, name):
+    lines = result_blocks(out)[name][0].splitlines()
+    n = int(lines[1].split()[1])
+    return lines[2:2 + n]
+
+
+def run(weft, tmp_path, text, test, engine, *args):
+    cat = tmp_path / f"m{abs(hash(text))}.cat"
+    cat.write_text("m\n" + text + "\n")
+    r = weft("-model", cat, "-engine", engine, *args, test)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_each_choice_under_which_it_passes_counts(weft, tmp_path, engine):
+    test = PPC / "SB.litmus"
+    sc = "acyclic po | rf | co | fr as sc"
+    coh = "acyclic po-loc | rf | co | fr as coherence"
+    both = run(weft, tmp_path, "with r from {po | rf | co | fr, po-loc | rf | co | fr}\nacyclic r as c",
+               test, engine)
+    p_sc, n_sc = counts(run(weft, tmp_path, sc, test, engine), "SB")
+    p_co, n_co = counts(run(weft, tmp_path, coh, test, engine), "SB")
+    # SC executions pass both branches: counted twice; the others once
+    assert counts(both, "SB") == (p_sc + p_co, n_sc + n_co)
+    assert p_co > p_sc     # SB's relaxed outcome is only allowed by the second
+    assert states(both, "SB") == states(run(weft, tmp_path, coh, test, engine), "SB")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_empty_choice_set_drops_the_execution(weft, tmp_path, engine):
+    out = run(weft, tmp_path, "with r from {}\nacyclic r as c", PPC / "MP.litmus", engine)
+    assert counts(out, "MP") == (0, 0)
+    assert "States 0" in out
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_checks_before_a_choice_run_once_and_choices_nest(weft, tmp_path, engine):
+    test = PPC / "MP.litmus"
+    plain = counts(run(weft, tmp_path, "acyclic po | rf | co | fr as sc", test, engine), "MP")
+    # the second choice's set is made from the first's element: 3 branches
+    # under po, 2 under rf (rf | rf is rf)
+    nested = run(weft, tmp_path, "acyclic po | rf | co | fr as sc\nwith a from {po, rf}\n"
+                 "with b from {a, a | rf, a | co}\nacyclic b as x", test, engine)
+    assert counts(nested, "MP") == (plain[0] * 5, plain[1] * 5)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_flags_of_failing_branches_do_not_count(weft, tmp_path, engine):
+    test = PPC / "MP.litmus"
+    out = run(weft, tmp_path, "with r from {po, 0}\nflag ~empty r as nonempty\nempty r as must-be-empty",
+              test, engine)
+    assert "Flag nonempty" not in out
+    out = run(weft, tmp_path, "with r from {po, 0}\nflag ~empty r as nonempty\nacyclic r as fine", test, engine)
+    assert "Flag nonempty" in out
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_with_co_is_the_engines_co_unless_the_writes_are_widened(weft, tmp_path, engine):
+    test = PPC / "MP.litmus"
+    plain = counts(run(weft, tmp_path, "acyclic po | rf as x", test, engine), "MP")
+    # S orders the memory writes only: co is the execution's, S not evaluated
+    same = run(weft, tmp_path, "with co from {co, co | (R * R)}\nacyclic po | rf as x", test, engine)
+    assert counts(same, "MP") == plain
+    # S uses a W the model bound itself (as cos-opt.cat's generate_cos uses
+    # lock.cat's W | LKW): each element that orders the memory writes as the
+    # execution's co does is a choice
+    wide = run(weft, tmp_path, "let W = W | F\nwith co from {co & (W * W), (co & (W * W)) | (R * R)}\n"
+               "acyclic po | rf as x", test, engine)
+    assert counts(wide, "MP") == (2 * plain[0], 2 * plain[1])
+    other = run(weft, tmp_path, "let W = W | F\nwith co from {co & (W * W), co^-1 & (W * W)}\n"
+                "acyclic po | rf as x", test, engine)
+    assert counts(other, "MP") == plain
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_different_values(weft, tmp_path, engine):
+    test = PPC / "MP.litmus"
+    plain = counts(run(weft, tmp_path, "acyclic po | rf | co | fr as sc", test, engine), "MP")
+    # a read and the write it reads from carry one value
+    out = run(weft, tmp_path, "acyclic po | rf | co | fr as sc\nempty different-values(rf) as same\n"
+              "flag ~empty different-values(po) as po-differs", test, engine)
+    assert counts(out, "MP") == plain
+    assert "Flag po-differs" in out
+
+
+def test_variant_selects_the_branch_of_if(weft, tmp_path):
+    text = "flag ~empty (if \"v2\" then 0 else _) as needs-v2\nacyclic po | rf | co | fr as sc"
+    assert "Flag needs-v2" in run(weft, tmp_path, text, PPC / "MP.litmus", "rsmc")
+    assert "Flag needs-v2" not in run(weft, tmp_path, text, PPC / "MP.litmus", "rsmc", "-variant", "x,v2")
+
+
+# ---- bell files --------------------------------------------------------------------
+
+def test_bell_sets_and_flags(weft):
+    bell, cat = BELLS / "fences.bell", BELLS / "fences.cat"
+    for engine in ENGINES:
+        r = weft("-bell", bell, "-model", cat, "-engine", engine, PPC / "MP+syncs.litmus", PPC / "MP.litmus",
+                 PPC / "MP+lwsyncs.litmus")
+        assert r.returncode == 0, r.stderr
+        blocks = result_blocks(r.stdout)
+        # the bell's flag: its set SYNC holds MP+syncs's fences
+        assert "Flag has-sync" in blocks["MP+syncs"][0]
+        assert "Flag has-sync" not in blocks["MP"][0] and "Flag has-sync" not in blocks["MP+lwsyncs"][0]
+        assert "Flag has-eieio" not in r.stdout      # Eieio: bound, empty
+        # the model's order check uses the bell's Heavy
+        assert "Observation MP+syncs Never" in blocks["MP+syncs"][0]
+        assert "Observation MP+lwsyncs Never" in blocks["MP+lwsyncs"][0]
+        assert "Observation MP Sometimes" in blocks["MP"][0]
+    # without the bell, Heavy is unbound
+    r = weft("-model", cat, PPC / "MP.litmus")
+    assert r.returncode != 0 and "unbound name 'Heavy'" in r.stderr
+
+
+def test_check_reads_bells(weft):
+    r = weft("-check", BELLS / "fences.bell")
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    r = weft("-check", "-bell", BELLS / "fences.bell", BELLS / "fences.cat")
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    r = weft("-check", BELLS / "bad_kind.bell")
+    assert r.returncode != 0
+    assert f"{BELLS / 'bad_kind.bell'}:3:1: error: 'Q' is not an instruction kind" in r.stderr
+    r = weft("-check", BELLS / "bad_tags.bell")
+    assert r.returncode != 0
+    assert f"{BELLS / 'bad_tags.bell'}:2:16: error: 'Unknown' is not an enum" in r.stderr
+
+
+def test_check_accepts_herds_lkmm_files(weft, corpus):
+    lib = corpus / "herd-cat" / "7.58"
+    lkmm = lib / "lkmm"
+    bell = lkmm / "linux-kernel.bell"
+    files = [lkmm / "linux-kernel.cat", lkmm / "lock.cat", lib / "cross.cat", lib / "cos-opt.cat"]
+    r = weft("-I", lib, "-I", lkmm, "-check", bell)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    r = weft("-I", lib, "-I", lkmm, "-bell", bell, "-variant", "lkmmv2", "-check", *files)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    # the model needs its bell, as in herd
+    r = weft("-I", lib, "-I", lkmm, "-check", lkmm / "linux-kernel.cat")
+    assert r.returncode != 0 and "unbound name 'Srcu-lock'" in r.stderr
