@@ -321,7 +321,12 @@ static void annot_events(const execution *x, int bit, uint64_t *set)
  * it (accesses and fences), and the fences named so. */
 static void tag_events(const execution *x, const char *tag, uint64_t *set)
 {
-	int bit = arch_annot_index(x, tag);
+	/* the test's annotation spelt as the bell's tag */
+	int bit = -1;
+	const char *a;
+	for (int i = 0; x->test && bit < 0 && (a = litmus_annot_name(x->test, i)); i++)
+		if (!strcmp(a, tag))
+			bit = i;
 	for (int i = 0; i < x->n; i++) {
 		const event *ev = &x->ev[i];
 		bool in = ev->kind == EV_FENCE && ev->fence && !strcmp(ev->fence, tag);
