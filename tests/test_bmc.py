@@ -107,6 +107,45 @@ def test_riscv_amos(srcdir, bmc):
     assert compare(str(riscv), files) == len(files)
 
 
+CONDITION_SHAPES = {
+    "F1": """PPC F1
+{ 0:r2=x; 0:r4=y; 1:r2=y; 1:r4=x; }
+ P0           | P1           ;
+ li r1,1      | li r1,1      ;
+ stw r1,0(r2) | stw r1,0(r2) ;
+ lwz r3,0(r4) | lwz r3,0(r4) ;
+filter (0:r3=0 \\/ 1:r3=0)
+forall (0:r3=0 /\\ 1:r3=0 \\/ 0:r3=1 \\/ x=2)
+""",
+    "F2": """X86 F2
+{ x=0; y=0; }
+ P0          | P1          ;
+ MOV [x],$1  | MOV EAX,[y] ;
+ MOV [y],$1  | MOV EBX,[x] ;
+ MOV [x],$2  | MOV ECX,[x] ;
+locations [y;]
+exists (1:EAX=1 /\\ 1:EBX=0 /\\ 1:ECX=1:EBX)
+""",
+    "F3": """X86 F3
+{ x=0; }
+ P0          | P1          ;
+ MOV [x],$1  | MOV EAX,[x] ;
+~exists (1:EAX=1 => x=1)
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CONDITION_SHAPES))
+def test_condition_shapes(tmp_path, bmc, name):
+    """A filter (a hard clause, read on raw values as the enumerator reads
+    it), forall, ~exists, implication, a register compared with another,
+    a locations list: the same states and verdict as the enumerator."""
+    f = tmp_path / f"{name}.litmus"
+    f.write_text(CONDITION_SHAPES[name])
+    for model in ("sc", "power" if name == "F1" else "tso"):
+        assert compare(model, [f]) == 1
+
+
 def test_stats_line(srcdir, bmc):
     p = run_weft("-engine", "bmc", "-stats", "-model", "sc", srcdir / "litmus" / "PPC" / "SB.litmus")
     assert p.returncode == 0, p.stderr
