@@ -288,3 +288,14 @@ def test_explain_with_bmc(srcdir, bmc):
         if verdict == "allowed":
             assert any(l.strip().startswith("Witness:") for l in lines), name
     assert forbidden > 0
+
+
+def test_table_cells_say_no_candidates(srcdir, bmc):
+    """-table -stats: bmc judges no candidates one by one, and its cells
+    say so rather than a count of 0."""
+    sb = srcdir / "litmus" / "PPC" / "SB.litmus"
+    p = run_weft("-q", "-engine", "bmc", "-stats", "-table", "markdown", sb)
+    assert p.returncode == 0, p.stderr
+    assert "| SB | Allowed (bmc: no candidates counted) |" in p.stdout, p.stdout
+    q = run_weft("-q", "-engine", "enumerate", "-stats", "-table", "markdown", sb)
+    assert "candidates, 0 forbidden)" in q.stdout, q.stdout

@@ -45,7 +45,8 @@ typedef struct table_cell {
 	enum cell_status status;
 	long pos, neg;     /* allowed executions where the proposition holds / not */
 	int n_states;      /* distinct final states */
-	long candidates;   /* candidate executions the model judged (-stats) */
+	long candidates;   /* candidate executions the model judged (-stats);
+	                    * -1: not counted (bmc) */
 	long forbidden;    /* of which it forbade */
 } table_cell;
 

@@ -51,7 +51,9 @@ void cell_text(const table_cell *c, enum table_cells what, bool stats, strbuf *o
 		sb_printf(out, " %ld/%ld", c->pos, c->neg);
 	else if (what == TABLE_CELLS_STATES)
 		sb_printf(out, ", %d state%s", c->n_states, c->n_states == 1 ? "" : "s");
-	if (stats)
+	if (stats && c->candidates < 0)
+		sb_puts(out, " (bmc: no candidates counted)");
+	else if (stats)
 		sb_printf(out, " (%ld candidates, %ld forbidden)", c->candidates, c->forbidden);
 }
 
