@@ -162,3 +162,36 @@ def test_check_accepts_herds_lkmm_files(weft, corpus):
     # the model needs its bell, as in herd
     r = weft("-I", lib, "-I", lkmm, "-check", lkmm / "linux-kernel.cat")
     assert r.returncode != 0 and "unbound name 'Srcu-lock'" in r.stderr
+
+
+# ---- what lock.cat's choice sets are made of ---------------------------------------
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_events_and_pairs_taken_out_of_sets(weft, tmp_path, engine):
+    # lock.cat: (LKW * {e}) with e out of an event set, `p ++ 0` with p a pair
+    text = ("let first S = match S with || {} -> {} || e ++ rest -> {e} end\n"
+            "let pair r = match r with || {} -> 0 || p ++ rest -> p ++ 0 end\n"
+            "let pairs r = let rec m r = match r with || {} -> {} || p ++ rest -> (p ++ 0) ++ m rest end in m r\n"
+            "empty (W * first(R)) \\ (W * R) as product\n"
+            "empty pair(po) \\ po as a-pair-of-po\n"
+            "flag ~empty pair(po) as got-a-pair\n"
+            "with one from pairs(po)\n"
+            "acyclic po | rf | co | fr as sc")
+    test = PPC / "MP.litmus"
+    out = run(weft, tmp_path, text, test, engine)
+    plain = counts(run(weft, tmp_path, "acyclic po | rf | co | fr as sc", test, engine), "MP")
+    assert "Flag got-a-pair" in out
+    # MP's po has 2 pairs: one branch each
+    assert counts(out, "MP") == (2 * plain[0], 2 * plain[1])
+
+
+def test_final_writes_are_not_initial_writes(weft, tmp_path):
+    # herd's FW: the stores final values come from; a location no store
+    # writes gets its final value from the initial state, no event
+    test = tmp_path / "R1.litmus"
+    test.write_text("PPC R1\n{ 0:r2=x; 1:r2=y; }\n P0 | P1 ;\n lwz r1,0(r2) | li r3,1 ;\n"
+                    " | stw r3,0(r2) ;\nexists (0:r1=0)\n")
+    for engine in ENGINES + ["bmc"]:
+        out = run(weft, tmp_path, "flag ~empty FW & IW as initial-final\nflag ~empty FW & W as final\n"
+                  "acyclic po | rf | co | fr as sc", test, engine)
+        assert "Flag final" in out and "Flag initial-final" not in out

@@ -347,10 +347,13 @@ static bool builtin_value_split(cat_eval *ev, int b, cval *out)
 		*out = set_where(ev, p_none);
 		return true;
 	case B_FW: {
-		/* Writes with no co-successor. */
+		/* Writes with no co-successor, but initial writes: herd's FW
+		 * holds the stores a location's final value comes from, and a
+		 * location no store wrote has its final value from "Init"
+		 * (memUtils.ml's make_write_mem_finals), no event. */
 		cval s = cv_set(ev);
 		for (int i = 0; i < ev->n; i++) {
-			if (x->ev[i].kind != EV_WRITE)
+			if (x->ev[i].kind != EV_WRITE || (x->ev[i].flags & EVF_INIT))
 				continue;
 			bool last = true;
 			if (x->co.w && x->co.n == ev->n)

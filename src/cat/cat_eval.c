@@ -556,6 +556,16 @@ static bool op_add(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		*out = s;
 		return true;
 	}
+	bool element = (x.kind == V_SET || x.kind == V_REL) && x.n == CV_ELEMENT;
+	if (element && (s.kind == V_EMPTY || s.kind == x.kind)) {
+		/* an event added to an event set, a pair to a relation */
+		cval r = cv_copy(ev, &x);
+		if (s.kind == x.kind)
+			for (size_t w = 0; w < cv_nwords(ev, r.kind); w++)
+				r.u.bits[w] |= s.u.bits[w];
+		*out = r;
+		return true;
+	}
 	if (s.kind == V_EMPTY) {
 		*out = cat_make_vset(ev, &x, 1);
 		return true;
@@ -800,6 +810,7 @@ static bool eval_match_set(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		cval elt = s.kind == V_SET ? cv_set(ev) : cv_rel(ev);
 		cval rest = cv_copy(ev, &s);
 		elt.u.bits[w] = low;
+		elt.n = CV_ELEMENT;
 		rest.u.bits[w] &= ~low;
 		fr->v[0] = elt;
 		fr->v[1] = rest;
@@ -872,6 +883,21 @@ static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		for (int i = 0; i < e->n; i++)
 			if (vals[i].kind == V_UNIV)
 				return cat_fail(ev, e->kids[i]->loc, "the universe in an explicit set");
+		/* {e1, ..., en} of events (pairs) taken out of sets: an event
+		 * set (a relation), as in herd */
+		bool elements = true;
+		for (int i = 0; i < e->n && elements; i++)
+			elements = (vals[i].kind == V_SET || vals[i].kind == V_REL) && vals[i].n == CV_ELEMENT &&
+			           vals[i].kind == vals[0].kind;
+		if (elements) {
+			cval r = cv_copy(ev, &vals[0]);
+			size_t sz = cv_nwords(ev, r.kind);
+			for (int i = 1; i < e->n; i++)
+				for (size_t w = 0; w < sz; w++)
+					r.u.bits[w] |= vals[i].u.bits[w];
+			*out = r;
+			return true;
+		}
 		*out = cat_make_vset(ev, vals, e->n);
 		return true;
 	}

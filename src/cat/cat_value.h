@@ -51,6 +51,13 @@ enum cval_kind {
 struct frame;
 struct closure;
 
+/* An event or a pair taken out of a set by a set match (herd's Event and
+ * Pair values) is a one-event V_SET or one-pair V_REL with n == CV_ELEMENT:
+ * {e1, ..., en} of such events is an event set (of pairs, a relation),
+ * and e ++ S adds e to the event set or relation S.  Every operator makes
+ * plain values (n == 0). */
+enum { CV_ELEMENT = 1 };
+
 typedef struct cval {
 	enum cval_kind kind;
 	int n;

@@ -60,6 +60,9 @@ typedef struct bmc_enc {
 	bmc_dom *val;          /* per event: its value (accesses)           */
 	int *rf, *co, *fr;     /* n * n                                     */
 	int *fw;               /* n: a write with no co-successor           */
+	int *fw_model;         /* n: the models' FW, herd's: fw but initial
+	                        * writes (a location no store wrote takes
+	                        * its final value from no event)           */
 	int full;              /* no chosen path was cut by the unroll limit */
 	int model_on;          /* the model's checks hold (bmc_model_encode
 	                        * guards them by it, so that -explain can

@@ -83,7 +83,7 @@ static void supp_step(mctx *c, int t, brel *out)
 	case CT_RF: supp_of_lits(c, out, c->e->rf, false); break;
 	case CT_CO: supp_of_lits(c, out, c->e->co, false); break;
 	case CT_FR: supp_of_lits(c, out, c->e->fr, false); break;
-	case CT_FW: supp_of_lits(c, out, c->e->fw, true); break;
+	case CT_FW: supp_of_lits(c, out, c->e->fw_model, true); break;
 	case CT_UNION: brel_union(out, a); brel_union(out, b); return;
 	case CT_INTER: brel_union(out, a); brel_inter(out, b); return;
 	case CT_DIFF: brel_union(out, a); return;
@@ -363,7 +363,7 @@ static int *compile(mctx *c, int t)
 	case CT_FR:
 	case CT_FW: {
 		const int *src = ct->kind == CT_RF ? c->e->rf : ct->kind == CT_CO ? c->e->co
-		                 : ct->kind == CT_FR ? c->e->fr : c->e->fw;
+		                 : ct->kind == CT_FR ? c->e->fr : c->e->fw_model;
 		if (c->fused)
 			return fuse(c, src, ct->is_set, pol);
 		r = fresh_array(k);

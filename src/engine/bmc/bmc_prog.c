@@ -256,6 +256,8 @@ static void encode_fr_fw(bmc_enc *e)
 				buf[k++] = -*bmc_at(e->co, n, w, w2);
 		e->fw[w] = sat_and(e->s, buf, k, POL_BOTH);
 	}
+	for (int w = 0; w < n; w++)
+		e->fw_model[w] = x->ev[w].flags & EVF_INIT ? SAT_FALSE : e->fw[w];
 	free(buf);
 }
 
@@ -288,8 +290,9 @@ bool bmc_prog_encode(bmc_enc *e, sat *s, const litmus_test *t, const thread_path
 	for (size_t i = 0; i < nn; i++)
 		e->rf[i] = e->co[i] = e->fr[i] = SAT_FALSE;
 	e->fw = xmalloc(((size_t)e->n + 1) * sizeof *e->fw);
+	e->fw_model = xmalloc(((size_t)e->n + 1) * sizeof *e->fw_model);
 	for (int i = 0; i <= e->n; i++)
-		e->fw[i] = SAT_FALSE;
+		e->fw[i] = e->fw_model[i] = SAT_FALSE;
 	encode_selectors(e);
 	encode_values(e);
 	encode_rf(e);
@@ -323,6 +326,7 @@ void bmc_enc_free(bmc_enc *e)
 	free(e->co);
 	free(e->fr);
 	free(e->fw);
+	free(e->fw_model);
 	execution_free(&e->x);
 	memset(e, 0, sizeof *e);
 }
