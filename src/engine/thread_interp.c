@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "thread_interp.h"
+#include "../arch/arch.h"
 
 /* ---- sorted sets of event indices --------------------------------------------- */
 
@@ -240,6 +241,12 @@ static int eval_address(const ti_ctx *c, const ti_state *s, const op *o, const a
 		num = (int64_t)((uint64_t)x.num + (uint64_t)b.num + (uint64_t)a->offset);
 	}
 	if (loc < 0 || loc >= c->t->n_locs || num != 0) {
+		/* herd's C drops such a path: a pointer read from memory is
+		 * whatever a candidate read, and the candidates where it is
+		 * not an address (C-PPOCA's *r2 with r2 read from init) are
+		 * not executions */
+		if (c->t->arch && !strcmp(c->t->arch->name, "C"))
+			return -1;
 		/* herd rejects the test ("non-symbolic memory access"): an
 		 * error, which makes the caller give no answer for it */
 		if (!c->warned->addr) {
@@ -263,6 +270,15 @@ bool ti_access(const ti_ctx *c, const ti_state *s, const op *o, int *loc, value 
 	if ((o->kind == OP_LOAD || o->kind == OP_STCOND) && o->dst >= 0 && !reg_ok(c, o, o->dst))
 		return false;
 	return true;
+}
+
+bool ti_fence_loc(const ti_ctx *c, const ti_state *s, const op *o, int *loc)
+{
+	*loc = -1;
+	if (!(o->flags & ACC_LOCATED))
+		return true;
+	*loc = eval_address(c, s, o, &o->addr);
+	return *loc != -1;
 }
 
 /* ---- register flow ---------------------------------------------------------------- */

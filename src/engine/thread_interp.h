@@ -91,6 +91,11 @@ void ti_begin_op(const ti_ctx *c, ti_state *s, int pc);
  * register the thread does not have: the path is dropped. */
 bool ti_operand(const ti_ctx *c, const ti_state *s, const op *o, const operand *x, value *v, bool *known);
 
+/* The location of fence op o's event into *loc: -1 unless o has one
+ * (ACC_LOCATED: C's lock events), TI_LOC_UNKNOWN when its address is
+ * not known yet (RSMC).  False (said once) drops the path. */
+bool ti_fence_loc(const ti_ctx *c, const ti_state *s, const op *o, int *loc);
+
 /* Run an ALU op.  False (warned once): the path is dropped. */
 bool ti_alu(const ti_ctx *c, ti_state *s, const op *o);
 

@@ -256,10 +256,14 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 			pc++;
 			continue;
 		}
-		case OP_FENCE:
-			push_event(s, o, pc, EV_FENCE, -1, value_int(0));
+		case OP_FENCE: {
+			int floc;
+			if (!ti_fence_loc(c, &s->r, o, &floc))
+				goto end;
+			push_event(s, o, pc, EV_FENCE, floc, value_int(0));
 			pc++;
 			continue;
+		}
 		case OP_BRANCH: {
 			value v = value_int(0);
 			if (o->cond != BR_ALWAYS) {

@@ -119,6 +119,26 @@ bool op_alu(enum alu_op k, value a, value b, value *r)
 			return false;
 		*r = value_int((int64_t)shift(k, x, y));
 		return true;
+	case ALU_EQ:
+	case ALU_NE:
+		*r = value_int(value_eq(a, b) == (k == ALU_EQ));
+		return true;
+	case ALU_LT:
+	case ALU_LE:
+	case ALU_GT:
+	case ALU_GE: {
+		if (!value_eq(a, b) && (!ia || !ib))
+			return false;   /* no order between addresses */
+		int c = value_eq(a, b) ? 0 : a.num < b.num ? -1 : 1;
+		bool holds = k == ALU_LT ? c < 0 : k == ALU_LE ? c <= 0 : k == ALU_GT ? c > 0 : c >= 0;
+		*r = value_int(holds);
+		return true;
+	}
+	case ALU_MOD:
+		if (!ia || !ib || b.num == 0 || (a.num == INT64_MIN && b.num == -1))
+			return false;
+		*r = value_int(a.num % b.num);
+		return true;
 	case ALU_MUL:
 	case ALU_DIV:
 	case ALU_AND:

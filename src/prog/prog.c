@@ -120,6 +120,7 @@ void litmus_test_free(litmus_test *t)
 	for (int i = 0; i < t->n_annots; i++)
 		free(t->annots[i]);
 	free(t->annots);
+	free(t->macros);
 	free(t->observed);
 	cond_free(t->filter);
 	cond_free(t->cond);
@@ -334,6 +335,21 @@ static void address_print(const litmus_test *t, const thread *th, address a, str
 	sb_putc(out, ']');
 }
 
+/* The test's own annotation names of o (C's tags), as " {ONCE}". */
+static void own_annots(const litmus_test *t, const op *o, strbuf *out)
+{
+	if (!t->n_annots || !o->annot)
+		return;
+	sb_puts(out, " {");
+	const char *sep = "";
+	for (int i = 0; i < t->n_annots && i < 32; i++)
+		if (o->annot & (1u << i)) {
+			sb_printf(out, "%s%s", sep, t->annots[i]);
+			sep = ",";
+		}
+	sb_putc(out, '}');
+}
+
 static void access_attrs(const op *o, strbuf *out)
 {
 	if (o->size)
@@ -355,7 +371,8 @@ static const char *const alu_names[] = {
 	[ALU_DIV] = "div", [ALU_AND] = "and", [ALU_OR] = "or",   [ALU_XOR] = "xor",
 	[ALU_CMP] = "cmp", [ALU_SHL] = "shl", [ALU_SHRU] = "shru", [ALU_SHRS] = "shrs",
 	[ALU_ROTL32] = "rotl32", [ALU_ROTL64] = "rotl64", [ALU_SEXT] = "sext", [ALU_ZEXT] = "zext",
-	[ALU_CMPU] = "cmpu", [ALU_CRBITS] = "crbits",
+	[ALU_CMPU] = "cmpu", [ALU_CRBITS] = "crbits", [ALU_EQ] = "eq", [ALU_NE] = "ne",
+	[ALU_LT] = "lt", [ALU_LE] = "le", [ALU_GT] = "gt", [ALU_GE] = "ge", [ALU_MOD] = "mod",
 };
 
 static const char *const branch_names[] = {
@@ -367,7 +384,7 @@ static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf
 {
 	switch (o->kind) {
 	case OP_ALU:
-		sb_printf(out, "alu %s ", (unsigned)o->alu <= ALU_CRBITS ? alu_names[o->alu] : "?");
+		sb_printf(out, "alu %s ", (unsigned)o->alu <= ALU_MOD ? alu_names[o->alu] : "?");
 		reg_print(th, o->dst, out);
 		sb_puts(out, " <- ");
 		operand_print(t, th, o->a, out);
@@ -382,6 +399,7 @@ static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf
 		sb_puts(out, " <- ");
 		address_print(t, th, o->addr, out);
 		access_attrs(o, out);
+		own_annots(t, o, out);
 		break;
 	case OP_STORE:
 	case OP_STCOND:
@@ -394,9 +412,15 @@ static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf
 			reg_print(th, o->dst, out);
 		}
 		access_attrs(o, out);
+		own_annots(t, o, out);
 		break;
 	case OP_FENCE:
 		sb_printf(out, "fence %s", o->fence ? o->fence : "?");
+		if (o->flags & ACC_LOCATED) {
+			sb_putc(out, ' ');
+			address_print(t, th, o->addr, out);
+		}
+		own_annots(t, o, out);
 		break;
 	case OP_BRANCH:
 		sb_printf(out, "branch %s", (unsigned)o->cond <= BR_LE ? branch_names[o->cond] : "?");
@@ -405,6 +429,8 @@ static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf
 			operand_print(t, th, o->a, out);
 		}
 		sb_printf(out, " -> %s (op %d)", o->label ? o->label : "end", o->target);
+		if (o->flags & ACC_SILENT)
+			sb_puts(out, " silent");
 		break;
 	}
 }

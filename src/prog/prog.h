@@ -89,6 +89,12 @@ enum alu_op {
 	ALU_CMPU,   /* as ALU_CMP, comparing integers as unsigned         */
 	ALU_CRBITS, /* a condition register as POWER's CR field bits:
 	             * LT 8, GT 4, EQ 2, cleared 0 (mfcr)                 */
+	/* C's comparisons: 1 when a <op> b holds, else 0 (signed).  Two
+	 * addresses are equal when they are the same location and offset;
+	 * an address is never equal to an integer (herd's C compares a
+	 * pointer register with another: `r1 != new`). */
+	ALU_EQ, ALU_NE, ALU_LT, ALU_LE, ALU_GT, ALU_GE,
+	ALU_MOD,    /* a % b, C's remainder (sign of a)                  */
 };
 
 enum branch_cond {
@@ -121,6 +127,9 @@ enum access_flag {
 	ACC_SILENT = 1u << 4, /* OP_BRANCH: a choice inside one instruction
 	                       * that herd makes without a branch event or a
 	                       * control dependency (AArch64's CAS, CSEL) */
+	ACC_LOCATED = 1u << 5, /* OP_FENCE: the event has a location, `addr`
+	                       * (C's lock events LKR/LKW/UL, synchronize_srcu):
+	                       * neither a read nor a write, but in `loc`    */
 };
 
 typedef struct op {
@@ -138,7 +147,9 @@ typedef struct op {
 	int target;          /* OP_BRANCH: op index to jump to (may equal the
 	                      * number of ops: "end of thread")                */
 	char *label;         /* OP_BRANCH: the target label as written (owned) */
-	const char *fence;   /* OP_FENCE: set name, static storage of the arch */
+	const char *fence;   /* OP_FENCE: set name, static storage of the arch
+	                      * (C: the tag as the test's annots spell it,
+	                      * owned by the test)                             */
 } op;
 
 /* A source instruction as written, for diagnostics, dumps and hashing. */
@@ -250,6 +261,8 @@ typedef struct litmus_test {
 	 * braces, as written there); NULL: the architecture's fixed list. */
 	int n_annots;
 	char **annots;
+	char *macros;        /* C: the macro file its calls were read with
+	                      * (owned), to read it again; else NULL      */
 
 	int n_observed;
 	lval *observed;      /* the `locations [...]` list                   */

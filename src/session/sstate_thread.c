@@ -119,11 +119,21 @@ static void run(const ti_ctx *c, ti_state *s, const sthread *old, sthread *out)
 			}
 			pc++;
 			continue;
-		case OP_FENCE:
-			fetch(out, s, o, pc, EV_FENCE, -1, value_int(0));
+		case OP_FENCE: {
+			int floc;
+			if (!ti_fence_loc(c, s, o, &floc)) {
+				out->error = "a lock operation on an address that is not a location";
+				return;
+			}
+			if (floc == TI_LOC_UNKNOWN) {
+				out->waits = "at a lock operation on an address not known yet";
+				return;
+			}
+			fetch(out, s, o, pc, EV_FENCE, floc, value_int(0));
 			out->ev[e].committed = true;
 			pc++;
 			continue;
+		}
 		case OP_BRANCH:
 			if (o->cond != BR_ALWAYS) {
 				if (!ti_operand(c, s, o, &o->a, &v, &known)) {

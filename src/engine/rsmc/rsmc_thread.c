@@ -191,10 +191,16 @@ static enum tstatus run(interp *ip)
 			pc++;
 			break;
 		}
-		case OP_FENCE:
-			push_event(ip, o, pc, EV_FENCE, -1, value_int(0))->committed = true;
+		case OP_FENCE: {
+			int floc;
+			if (!ti_fence_loc(c, &ip->r, o, &floc))
+				return TS_ERROR;
+			if (floc == TI_LOC_UNKNOWN)
+				return TS_RUNNING;   /* fetch waits for the lock's address */
+			push_event(ip, o, pc, EV_FENCE, floc, value_int(0))->committed = true;
 			pc++;
 			break;
+		}
 		case OP_BRANCH: {
 			value v = value_int(0);
 			if (o->cond != BR_ALWAYS) {
