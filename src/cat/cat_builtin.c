@@ -72,6 +72,8 @@ bool cat_known_fence_name(const char *name)
 		/* AArch64's annotations: acquire, acquire-PC, release, and
 		 * the read of an atomic whose result is discarded */
 		"A", "Q", "L", "NoRet",
+		/* C: herd's lock events (src/c/c_arch.c) */
+		"LKR", "LKW", "UL", "LF", "RL", "RU",
 	};
 	for (size_t i = 0; i < sizeof fences / sizeof fences[0]; i++)
 		if (!strcmp(fences[i], name))

@@ -17,6 +17,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -292,25 +293,37 @@ static bool arch_has_fence(const execution *x, const char *name, bool *known_arc
 	return false;
 }
 
-/* Index of `name` among the architecture's annotation sets, or -1. */
+/* Does set name `name` name the events of tag `tag`?  A C test's own tags
+ * (its .def's {ONCE}, {rcu-lock}) name their sets as herd's bell makes
+ * them: the tag with its first letter in upper case (ONCE, Rcu-lock,
+ * Sync-srcu); an architecture's annotation names are the set names. */
+static bool names_annot(const execution *x, const char *tag, const char *name)
+{
+	if (!x->test->annots)
+		return !strcmp(tag, name);
+	return tag[0] && toupper((unsigned char)tag[0]) == name[0] && !strcmp(tag + 1, name + 1);
+}
+
+/* Index of `name` among the test's annotation sets, or -1. */
 static int arch_annot_index(const execution *x, const char *name)
 {
 	if (!x->test)
 		return -1;
 	const char *a;
 	for (int i = 0; (a = litmus_annot_name(x->test, i)); i++)
-		if (!strcmp(a, name))
+		if (names_annot(x, a, name))
 			return i;
 	return -1;
 }
 
-/* The memory events whose op carries annotation bit `bit`. */
+/* The events whose op carries annotation bit `bit`: memory events, and
+ * fences (C's __fence{T}, whose tag names its set). */
 static void annot_events(const execution *x, int bit, uint64_t *set)
 {
 	for (int i = 0; i < x->n; i++) {
 		const event *ev = &x->ev[i];
-		if ((ev->kind != EV_READ && ev->kind != EV_WRITE) || ev->thread < 0 || ev->op < 0 ||
-		    ev->thread >= x->test->n_threads || ev->op >= x->test->threads[ev->thread].n_ops)
+		if ((ev->kind != EV_READ && ev->kind != EV_WRITE && ev->kind != EV_FENCE) || ev->thread < 0 ||
+		    ev->op < 0 || ev->thread >= x->test->n_threads || ev->op >= x->test->threads[ev->thread].n_ops)
 			continue;
 		if (x->test->threads[ev->thread].ops[ev->op].annot & (1u << bit))
 			set[i >> 6] |= (uint64_t)1 << (i & 63);
@@ -1144,6 +1157,7 @@ void cat_eval_free(cat_eval *ev)
 	free(ev->key.ev);
 	free(ev->key.rels);
 	free(ev->key.op_marks);
+	free(ev->key.annot_names);
 	arena_free(&ev->ar);
 	arena_free(&ev->static_ar);
 	sb_free(&ev->err_msg);
@@ -1153,14 +1167,44 @@ void cat_eval_free(cat_eval *ev)
 /* Has the static part of the execution changed since the last one? If so
  * remember the new one. */
 /* What the models read from event i's op besides the event itself. */
-static unsigned op_marks(const execution *x, int i)
+static uint64_t op_marks(const execution *x, int i)
 {
 	const event *e = &x->ev[i];
 	if (!x->test || e->thread < 0 || e->op < 0 || e->thread >= x->test->n_threads ||
 	    e->op >= x->test->threads[e->thread].n_ops)
 		return 0;
 	const op *o = &x->test->threads[e->thread].ops[e->op];
-	return (o->annot & 0xffffu) | (o->flags << 16);
+	return (uint64_t)o->annot | ((uint64_t)o->flags << 32);
+}
+
+/* A test's own annotation names joined by NUL-free separators, or NULL. */
+static char *annot_names(const litmus_test *t)
+{
+	if (!t || !t->annots || t->n_annots == 0)
+		return NULL;
+	strbuf b = { 0 };
+	for (int i = 0; i < t->n_annots; i++) {
+		sb_puts(&b, t->annots[i]);
+		sb_putc(&b, '\n');
+	}
+	return sb_take(&b);
+}
+
+/* Does `joined` (annot_names of an earlier test) list t's names?  No
+ * allocation: this runs for every execution. */
+static bool annot_names_match(const char *joined, const litmus_test *t)
+{
+	if (!t || !t->annots || t->n_annots == 0)
+		return joined == NULL;
+	if (!joined)
+		return false;
+	for (int i = 0; i < t->n_annots; i++) {
+		size_t n = strlen(t->annots[i]);
+		if (strncmp(joined, t->annots[i], n) || joined[n] != '\n')
+			return false;
+		joined += n + 1;
+	}
+	return *joined == '\0';
 }
 
 static bool static_key_update(static_key *k, const execution *x)
@@ -1170,6 +1214,8 @@ static bool static_key_update(static_key *k, const execution *x)
 	const brel *rels[5] = { &x->po, &x->addr, &x->data, &x->ctrl, &x->rmw };
 	const void *arch = x->test ? (const void *)x->test->arch : NULL;
 	bool same = k->test == x->test && k->arch == arch && k->n == x->n && k->ev != NULL;
+	if (same)
+		same = annot_names_match(k->annot_names, x->test);
 	for (int i = 0; same && i < x->n; i++) {
 		const event *a = &k->ev[i], *b = &x->ev[i];
 		same = a->kind == b->kind && a->thread == b->thread && a->instr == b->instr && a->op == b->op &&
@@ -1185,6 +1231,8 @@ static bool static_key_update(static_key *k, const execution *x)
 	k->arch = arch;
 	k->n = x->n;
 	k->words = words;
+	free(k->annot_names);
+	k->annot_names = annot_names(x->test);
 	GROW(k->ev, k->cap_ev, (size_t)(x->n ? x->n : 1));
 	if (x->n)
 		memcpy(k->ev, x->ev, (size_t)x->n * sizeof *k->ev);

@@ -141,10 +141,13 @@ typedef struct static_key {
 	int n, words;
 	event *ev;
 	uint64_t *rels;          /* po, addr, data, ctrl, rmw: 5 * n * words */
-	unsigned *op_marks;      /* per event, its op's annotation bits and
+	uint64_t *op_marks;      /* per event, its op's annotation bits and
 	                          * access flags (annotation sets, single-event
 	                          * AMOs): not in the event, and the test that
 	                          * held them may be gone, its address reused */
+	char *annot_names;       /* the test's own annotation names (C's tags),
+	                          * joined; bit i means another set in another
+	                          * test (owned; NULL: the architecture's)     */
 	size_t cap_ev, cap_rels, cap_marks;
 } static_key;
 
