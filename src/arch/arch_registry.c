@@ -9,6 +9,7 @@ extern const arch arch_x86;
 extern const arch arch_x86_64;
 extern const arch arch_riscv;
 extern const arch arch_aarch64;
+extern const arch arch_c;
 
 static const arch *const all_archs[] = {
 	&arch_ppc,
@@ -16,6 +17,7 @@ static const arch *const all_archs[] = {
 	&arch_x86_64,
 	&arch_riscv,
 	&arch_aarch64,
+	&arch_c,
 	NULL,
 };
 

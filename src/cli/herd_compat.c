@@ -112,14 +112,13 @@ static const herd_opt herd_opts[] = {
 	{ "checkfilter", HERD_OPT_REFUSED, false, "changes how the filter counts" },
 	{ "outcomereads", HERD_OPT_REFUSED, false, "adds every register that reads memory to the states" },
 	{ "showflag", HERD_OPT_REFUSED, false, "draws flagged executions" },
-	{ "macros", HERD_OPT_REFUSED, false, "reads a macro file (weft runs no C tests)" },
 	{ "kinds", HERD_OPT_REFUSED, false, "renames test kinds from a file" },
 	{ "rename", HERD_OPT_REFUSED, false, "renames tests from a file" },
 	{ "oknames", HERD_OPT_REFUSED, false, "selects tests by name (weft: -names FILE or -select REGEX)" },
 	{ "nonames", HERD_OPT_REFUSED, false, "excludes tests by name (weft: -excl NAME-REGEX)" },
 	{ "switch", HERD_OPT_REFUSED, true, "switches a herd internal" },
 	{ "web", HERD_OPT_REFUSED, true, "reads herd's web.cfg (give it with -conf FILE)" },
-	{ "c11", HERD_OPT_REFUSED, true, "reads herd's cpp11.cfg (weft runs no C tests)" },
+	{ "c11", HERD_OPT_REFUSED, true, "reads herd's cpp11.cfg (weft runs no C11 tests)" },
 };
 
 enum herd_opt_fate herd_option_fate(const char *name, size_t len, bool *takes_arg, const char **why)
@@ -150,7 +149,7 @@ static bool is_regular(const char *path)
 
 /* herd looks a configuration file up on its library path; weft's
  * equivalent is the -I folders, the -set-libdir folders and $HERDLIB. */
-static char *find_conf(const weft_options *o, const char *file)
+char *herd_find_file(const weft_options *o, const char *file)
 {
 	if (is_regular(file) || strchr(file, '/'))
 		return xstrdup(file);
@@ -195,7 +194,7 @@ static int conf_read_depth(weft_options *o, const char *file, int depth)
 	if (depth > CONF_DEPTH_MAX)
 		return conf_error(file, 1, 1, "configuration files nest more than %s deep (does one name itself?)",
 				  "16");
-	char *path = find_conf(o, file);
+	char *path = herd_find_file(o, file);
 	FILE *f = fopen(path, "r");
 	if (!f) {
 		fprintf(stderr, "weft: cannot read configuration file '%s': %s\n", file, strerror(errno));

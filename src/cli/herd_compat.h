@@ -34,6 +34,12 @@ enum herd_opt_fate herd_option_fate(const char *name, size_t len, bool *takes_ar
  * Returns 0, or 2 after printing a message. */
 int options_apply_named(weft_options *o, const char *name, const char *value, const char *origin);
 
+/* Where herd would find `file`: as written (or with a '/'), else in each
+ * -I folder given so far, each -set-libdir folder, each folder of
+ * $HERDLIB; as written when nowhere (the caller's open says so).  Owned
+ * by the caller. */
+char *herd_find_file(const weft_options *o, const char *file);
+
 /* Read herd configuration file `file` (found as written, else in each -I
  * folder given so far, each -set-libdir folder, each folder of $HERDLIB)
  * and apply its keys in order.  Lines: `key value` or `key = value`, `#`

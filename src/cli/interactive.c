@@ -177,7 +177,7 @@ int interactive_run(const weft_options *o, FILE *in, FILE *out)
 		return 2;
 	}
 	diag d = { stderr, 0, 0 };
-	litmus_test *t = litmus_parse_file(o->inputs.v[0], &d);
+	litmus_test *t = litmus_parse_file_macros(o->inputs.v[0], o->macros, &d);
 	if (!t)
 		return 1;
 	model_cache models;

@@ -1,6 +1,7 @@
 /* options.c — the option table, its parser, and the help text made from it. */
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -16,7 +17,7 @@ enum opt_id {
 	OPT_QUIET, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
 	OPT_CAPTION, OPT_LABEL,
-	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_STRICTSKIP, OPT_CONDS, OPT_RESULTS, OPT_FORCE, OPT_CONF, OPT_VARIANT, OPT_BELL,
+	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_STRICTSKIP, OPT_CONDS, OPT_RESULTS, OPT_FORCE, OPT_CONF, OPT_VARIANT, OPT_MACROS, OPT_BELL,
 	OPT_SPEEDCHECK, OPT_NSHOW, OPT_SHOWONE, OPT_LIBDIR, OPT_HEXA, OPT_INITWRITES,
 };
 
@@ -77,6 +78,10 @@ static const opt_spec specs[] = {
 	{ OPT_INITWRITES, "initwrites", NULL, "true|false",
 	  "herd7's initwrites: weft always represents initial values as write events "
 	  "(true); false is noted and has no effect" },
+	{ OPT_MACROS, "macros", NULL, "FILE",
+	  "herd7's macro file for C tests (linux-kernel.def): the meaning of every kernel "
+	  "primitive a C test calls, read as herd reads it; found as written, else in the -I, "
+	  "-set-libdir and $HERDLIB folders. Without it a C test's calls are errors" },
 	{ OPT_VARIANT, "variant", NULL, "TAGS",
 	  "herd7's variants (comma separated): a model's `if \"TAG\" ... else ... end` takes "
 	  "its first branch for each TAG given (weft's PPC and X86 semantics have no variants)" },
@@ -587,6 +592,18 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 	case OPT_FORCE: o->force = true; break;
 	case OPT_INTERACTIVE: o->interactive = true; break;
 	case OPT_CONF: return herd_conf_read(o, val);
+	case OPT_MACROS: {
+		char *path = herd_find_file(o, val);
+		push(&o->owned, path);
+		FILE *f = fopen(path, "r");
+		if (!f) {
+			fprintf(stderr, "weft: error: cannot read -macros file '%s': %s\n", val, strerror(errno));
+			return 2;
+		}
+		fclose(f);
+		o->macros = path;
+		break;
+	}
 	case OPT_LIBDIR: push(&o->libdirs, val); break;
 	case OPT_VARIANT:
 		push(&o->variants, val);

@@ -118,6 +118,9 @@ typedef struct weft_options {
 	str_list variants;       /* -variant TAGS: the models' `if "TAG"` */
 	const char *bell;        /* -bell FILE: a bell file read before each
 	                          * model (herd's) */
+	const char *macros;      /* -macros FILE (or a `macros` key): the .def
+	                          * file giving C tests their primitives, as
+	                          * found on the search path (owned by owned) */
 	const char *conf_model;  /* a `model` key of a -conf file: used when no
 	                          * -model is on the command line */
 	str_list owned;          /* strings read from -conf files (owned) */

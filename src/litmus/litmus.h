@@ -33,6 +33,12 @@ litmus_test *litmus_parse_file(const char *path, diag *d);
 /* Parse NUL-terminated `text`; `path` names it in diagnostics. */
 litmus_test *litmus_parse_string(const char *path, const char *text, diag *d);
 
+/* The same for a C test, whose primitives come from macro file `macros`
+ * (herd's -macros; NULL: none, and a call is then an error saying so).
+ * The test keeps the macro file's path (litmus_test.macros). */
+litmus_test *litmus_parse_file_macros(const char *path, const char *macros, diag *d);
+litmus_test *litmus_parse_string_macros(const char *path, const char *text, const char *macros, diag *d);
+
 /* Test t (read from t->file again) with its final condition replaced by
  * `condition`, written as at the end of a test ("exists (1:r1=1)",
  * "~exists ...", "forall ..."); a new test owned by the caller.  NULL,

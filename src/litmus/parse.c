@@ -18,6 +18,19 @@ static void parser_free(parser *p)
 
 litmus_test *litmus_parse_string(const char *path, const char *text, diag *d)
 {
+	return litmus_parse_string_macros(path, text, NULL, d);
+}
+
+/* The program part: the instruction table, or a C test's functions. */
+static bool parse_program(parser *p)
+{
+	if (p->arch && !strcmp(p->arch->name, "C"))
+		return parse_c_threads(p);
+	return parse_table(p);
+}
+
+litmus_test *litmus_parse_string_macros(const char *path, const char *text, const char *macros, diag *d)
+{
 	diag fallback = { stderr, 0, 0 };
 	if (!d)
 		d = &fallback;
@@ -29,8 +42,11 @@ litmus_test *litmus_parse_string(const char *path, const char *text, diag *d)
 	cursor_init(&p.c, t->file, text ? text : "");
 	p.d = d;
 	p.t = t;
+	p.macros = macros;
+	if (macros)
+		t->macros = xstrdup(macros);
 	int errors = d->errors;
-	bool ok = parse_header(&p) && parse_init(&p) && parse_table(&p) && apply_pending_regs(&p) &&
+	bool ok = parse_header(&p) && parse_init(&p) && parse_program(&p) && apply_pending_regs(&p) &&
 		  parse_constraints(&p);
 	parser_free(&p);
 	if (!ok || d->errors != errors) {
@@ -41,6 +57,11 @@ litmus_test *litmus_parse_string(const char *path, const char *text, diag *d)
 }
 
 litmus_test *litmus_parse_file(const char *path, diag *d)
+{
+	return litmus_parse_file_macros(path, NULL, d);
+}
+
+litmus_test *litmus_parse_file_macros(const char *path, const char *macros, diag *d)
 {
 	diag fallback = { stderr, 0, 0 };
 	if (!d)
@@ -60,7 +81,7 @@ litmus_test *litmus_parse_file(const char *path, diag *d)
 		free(text);
 		return NULL;
 	}
-	litmus_test *t = litmus_parse_string(path, text, d);
+	litmus_test *t = litmus_parse_string_macros(path, text, macros, d);
 	free(text);
 	return t;
 }

@@ -104,11 +104,31 @@ static bool init_entry(parser *p, token first, token *next)
 			free(type);
 			return false;
 		}
+		/* the kernel's ATOMIC_INIT(n) in C tests: n */
+		bool atomic_init = vt.kind == T_NAME && vt.len == 11 && !memcmp(vt.start, "ATOMIC_INIT", 11) &&
+		                   p->arch && !strcmp(p->arch->name, "C");
+		if (atomic_init) {
+			token lp = parser_next(p);
+			if (lp.kind != T_LPAR) {
+				parser_expected(p, &lp, "'(' after ATOMIC_INIT");
+				free(type);
+				return false;
+			}
+			vt = parser_next(p);
+		}
 		if (!parser_value(p, &vt, &v)) {
 			free(type);
 			return false;
 		}
 		after = parser_next(p);
+		if (atomic_init) {
+			if (after.kind != T_RPAR) {
+				parser_expected(p, &after, "')' after ATOMIC_INIT's value");
+				free(type);
+				return false;
+			}
+			after = parser_next(p);
+		}
 	}
 	*next = after;
 

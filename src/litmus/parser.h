@@ -55,12 +55,15 @@ typedef struct parser {
 	size_t observed_cap, meta_cap;
 	int n_instrs, n_labels; /* over all threads, for the limits above */
 	bool fatal;             /* a limit was hit: stop reading the table */
+	const char *macros;     /* C tests: the macro file, or NULL        */
 } parser;
 
 /* Sections, each returning false after reporting an error. */
 bool parse_header(parser *p);
 bool parse_init(parser *p);
 bool parse_table(parser *p);
+/* A C test's thread functions (src/c) in place of the table. */
+bool parse_c_threads(parser *p);
 bool apply_pending_regs(parser *p);
 bool parse_constraints(parser *p);
 

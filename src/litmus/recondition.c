@@ -78,7 +78,7 @@ litmus_test *litmus_with_condition(const litmus_test *t, const char *condition, 
 	}
 	char *again = xasprintf("%.*s%s\n", (int)at, text, condition);
 	free(text);
-	litmus_test *t2 = litmus_parse_string(t->file, again, d);
+	litmus_test *t2 = litmus_parse_string_macros(t->file, again, t->macros, d);
 	free(again);
 	if (!t2)
 		return NULL;

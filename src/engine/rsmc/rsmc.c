@@ -33,6 +33,7 @@
 #include <time.h>
 
 #include "rsmc.h"
+#include "../../arch/arch.h"
 #include "../result.h"
 
 /* One parameterized commit: in the current run, or in a branch template. */
@@ -929,15 +930,17 @@ explored:
 }
 
 /* The write of read e's atomic read-modify-write instruction (x86 XCHG, a
- * locked instruction): the next atomic access of e's instance, a write of
- * e's location that cannot fail.  {-1, -1} if none. */
+ * locked instruction, C's xchg): the next access of e's thread when it is
+ * an atomic write of e's location that cannot fail (of e's instance, or
+ * of the next one: C's primitives order their read and write by po, as
+ * herd does).  {-1, -1} if none. */
 static eref rmw_partner(const rstate *s, eref e)
 {
 	const fev *f = ev_of(s, e);
 	const tstate *ts = &s->th[e.t];
 	if (!(f->flags & EVF_ATOMIC) || f->stcond)
 		return (eref){ -1, -1 };
-	for (int k = e.k + 1; k < ts->n_ev && ts->ev[k].instance == f->instance; k++) {
+	for (int k = e.k + 1; k < ts->n_ev; k++) {
 		const fev *o = &ts->ev[k];
 		if (o->kind == EV_WRITE && (o->flags & EVF_ATOMIC) && !o->stcond && o->loc_known && o->loc == f->loc)
 			return (eref){ e.t, k };
@@ -1169,6 +1172,36 @@ static bool has_reserved_stcond(const litmus_test *t)
 	return false;
 }
 
+/* A read-modify-write whose read and write are po-ordered instructions
+ * (C's primitives, as herd orders them) or that may fail, writing nothing
+ * (C's cmpxchg and atomic_add_unless: a branch inside the primitive).
+ * rsmc pairs an atomic read with its write when it commits the read, and
+ * misses executions of such pairs (C-SB+l-o-o-u+l-o-o-u-X under sc), so
+ * such a test goes to the enumerator. */
+static bool has_c_rmw(const litmus_test *t)
+{
+	if (!t->arch || strcmp(t->arch->name, "C"))
+		return false;   /* AArch64's silent branches (CAS) rsmc does model */
+	for (int i = 0; i < t->n_threads; i++) {
+		const thread *th = &t->threads[i];
+		for (int k = 0; k < th->n_ops; k++) {
+			const op *o = &th->ops[k];
+			if (o->kind == OP_BRANCH && (o->flags & ACC_SILENT))
+				return true;
+			if (o->kind == OP_STORE && (o->flags & ACC_ATOMIC) && k > 0) {
+				/* its read: the thread's previous access */
+				int j = k - 1;
+				while (j >= 0 && th->ops[j].kind != OP_LOAD && th->ops[j].kind != OP_STORE)
+					j--;
+				if (j >= 0 && th->ops[j].kind == OP_LOAD && (th->ops[j].flags & ACC_ATOMIC) &&
+				    th->ops[j].instr != o->instr)
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
 bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d)
 {
 	rctx c = { 0 };
@@ -1201,6 +1234,9 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 		        "rsmc cannot build";
 	if (!cycle && has_reserved_stcond(t))
 		cycle = "a store-conditional of this test needs a reservation, which rsmc does not model";
+	if (!cycle && has_c_rmw(t))
+		cycle = "a read-modify-write of this test is two po-ordered events, or may fail (C's xchg, "
+		        "cmpxchg), which rsmc does not model";
 	if (!dead(&s0) && !cycle && !timed_out) {
 		path_push(&c, &s0, true);
 		push_explore(&c, &s0, NULL);

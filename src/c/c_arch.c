@@ -1,0 +1,39 @@
+/* c_arch.c — the architecture table of herd's C tests.  Their threads
+ * are functions, not instruction cells: the litmus reader hands them to
+ * c_read_threads (c.h); this table gives the register names of their
+ * conditions and the sets of their lock events. */
+#include <string.h>
+
+#include "../arch/arch.h"
+
+/* herd's lock events (CAction.ml's LKR, LKW, UL, LF, RL, RU): weft makes
+ * them fences with a location (c_lower.c); a model sees one set each,
+ * empty when the test has none. */
+static const char *const c_fences[] = { "LKR", "LKW", "UL", "LF", "RL", "RU", NULL };
+
+/* Any C name is a register of the thread that declares it. */
+static const char *c_canonical_reg(const char *name)
+{
+	if (!name || !((*name >= 'a' && *name <= 'z') || (*name >= 'A' && *name <= 'Z') || *name == '_'))
+		return NULL;
+	for (const char *p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
+			return NULL;
+	return name;
+}
+
+static bool c_translate(arch_ctx *ctx, const char *text)
+{
+	(void)text;
+	diag_error(ctx->d, ctx->loc, "C tests are functions P0(...) { ... }, not an instruction table");
+	return false;
+}
+
+const arch arch_c = {
+	.name = "C",
+	.default_model = "linux-kernel",
+	.fences = c_fences,
+	.annots = NULL,
+	.canonical_reg = c_canonical_reg,
+	.translate = c_translate,
+};

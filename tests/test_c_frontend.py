@@ -1,0 +1,206 @@
+"""The C front-end (herd's C litmus dialect, src/c/) on weft's own kernel-style
+tests in tests/c/ (kept out of litmus/, which runs without a macro file and
+with the models weft ships), with a macro file of our own
+(tests/c/kernel-mini.def):
+the states sc allows, worked out by hand; the events each kernel primitive
+makes, as -dump shows them (tags from the .def, lock events, read-modify-
+writes); that the meaning of a call is read from the .def given (an edited
+one changes it); -macros and -conf; and the located errors for what weft
+does not run.  With the corpus present, the same tests also run with the
+kernel's own linux-kernel.def."""
+import pytest
+
+from conftest import CORPUS, SRCDIR, result_blocks
+
+SUITE = SRCDIR / "tests" / "c"
+MINI = SRCDIR / "tests" / "c" / "kernel-mini.def"
+
+# Every final state sequential consistency allows, by hand: each test's
+# condition names an outcome no interleaving gives.
+SC_STATES = {
+    "MP+rel+acq": {"1:r0=0; 1:r1=0;", "1:r0=0; 1:r1=1;", "1:r0=1; 1:r1=1;"},
+    "MP+locks": {"1:r0=0; 1:r1=0;", "1:r0=0; 1:r1=1;", "1:r0=1; 1:r1=1;"},
+    "RCU-MP": {"1:r0=0; 1:r1=0;", "1:r0=0; 1:r1=1;", "1:r0=1; 1:r1=1;"},
+    "SB+mbs": {"0:r0=0; 1:r0=1;", "0:r0=1; 1:r0=0;", "0:r0=1; 1:r0=1;"},
+    # the pointer read is a, the initial one (and a holds 0), or b after
+    # the store of b's 1
+    "MP+rcu-pointer": {"1:r0=a; 1:r1=0;", "1:r0=b; 1:r1=1;"},
+    # the two increments never overlap
+    "INC+fetch-adds": {"[x]=2;"},
+    # the first cmpxchg wins; the second reads its value and fails
+    "CAS+cmpxchgs": {"0:r0=0; 1:r0=1;", "0:r0=2; 1:r0=0;"},
+    # P1 first: x=-1, P0 takes the else branch; P0 first: P1 reads 0 or 2
+    "LB+ctrl+data": {"0:r0=-1; 1:r0=0;", "0:r0=0; 1:r0=0;", "0:r0=0; 1:r0=2;"},
+}
+
+
+def states(body):
+    lines = body.splitlines()
+    n = int(lines[1].split()[1])
+    return set(lines[2:2 + n])
+
+
+@pytest.mark.parametrize("engine", ["rsmc", "enumerate"])
+def test_kernel_tests_under_sc(weft, engine):
+    r = weft("-macros", MINI, "-model", "sc", "-engine", engine, SUITE)
+    assert r.returncode == 0, r.stderr
+    blocks = result_blocks(r.stdout)
+    assert set(blocks) == set(SC_STATES)
+    for name, want in SC_STATES.items():
+        body = blocks[name][0]
+        assert states(body) == want, (name, body)
+        assert "\nNo\n" in body, (name, body)
+
+
+@pytest.mark.parametrize("engine", ["rsmc", "enumerate"])
+def test_kernel_tests_with_the_kernels_def(weft, corpus, engine):
+    """The kernel's linux-kernel.def gives the same executions under sc."""
+    r = weft("-macros", corpus / "herd-cat" / "7.58" / "lkmm" / "linux-kernel.def", "-model", "sc",
+             "-engine", engine, SUITE)
+    assert r.returncode == 0, r.stderr
+    blocks = result_blocks(r.stdout)
+    for name, want in SC_STATES.items():
+        assert states(blocks[name][0]) == want, name
+
+
+def dump(weft, test, macros=MINI):
+    r = weft("-macros", macros, "-model", "sc", "-dump", SUITE / test)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def test_dump_shows_tags_and_lock_events(weft):
+    out = dump(weft, "MP+locks.litmus")
+    # parameters are registers holding their variable's address
+    assert "reg lock = lock" in out
+    assert "store [data] <- 1 {ONCE}" in out
+    # spin_lock: LKR then LKW, two po steps; spin_unlock: UL
+    lk = out.index("fence LKR [lock]")
+    lkw = out.index("fence LKW [lock]")
+    assert lk < lkw and "instr" in out[lk:lkw]
+    assert "fence UL [lock]" in out
+    out = dump(weft, "MP+rel+acq.litmus")
+    assert "load #0 <- [flag] {ACQUIRE}" in out
+    assert "store [flag] <- 1 {RELEASE}" in out
+    out = dump(weft, "RCU-MP.litmus")
+    for tag in ("rcu-lock", "rcu-unlock", "sync-rcu"):
+        assert f"fence {tag} {{{tag}}}" in out
+
+
+def test_dump_shows_read_modify_writes(weft):
+    out = dump(weft, "CAS+cmpxchgs.litmus")
+    # the read and the write, both atomic and tagged; the write only when
+    # the read saw the old value (a branch inside the primitive)
+    assert "load #0 <- [x] flags X {MB}" in out
+    assert "store [x] <- 1 flags X {MB}" in out
+    assert "silent" in out
+    out = dump(weft, "INC+fetch-adds.litmus")
+    assert "alu add" in out and "store [x] <- #1 flags X {MB}" in out
+
+
+def test_an_edited_def_changes_the_meaning(weft, tmp_path):
+    """The meaning of READ_ONCE comes from the .def, not from weft."""
+    edited = tmp_path / "edited.def"
+    edited.write_text(MINI.read_text().replace("READ_ONCE(X) __load{ONCE}(X)",
+                                               "READ_ONCE(X) __load{MY-TAG}(X)"))
+    out = dump(weft, "SB+mbs.litmus", macros=edited)
+    assert "{MY-TAG}" in out and "load #0 <- [y] {ONCE}" not in out
+    # and a fence macro turned into nothing removes the fence events
+    edited.write_text(MINI.read_text().replace("smp_mb() { __fence{MB}; }", "smp_mb() { }"))
+    out = dump(weft, "SB+mbs.litmus", macros=edited)
+    assert "fence" not in out
+
+
+def test_conf_sets_the_macro_file(weft, tmp_path):
+    cfg = tmp_path / "mini.cfg"
+    cfg.write_text("macros kernel-mini.def\nmodel sc\n")
+    r = weft("-I", MINI.parent, "-conf", cfg, SUITE / "SB+mbs.litmus")
+    assert r.returncode == 0, r.stderr
+    assert "Observation SB+mbs Never 0 3" in r.stdout
+
+
+def write(tmp_path, name, body):
+    f = tmp_path / name
+    f.write_text(body)
+    return f
+
+
+def error_of(weft, path, *args):
+    r = weft(*args, "-model", "sc", path)
+    assert r.returncode != 0
+    return r.stderr
+
+
+def test_calls_without_a_macro_file_say_so(weft):
+    err = error_of(weft, SUITE / "SB+mbs.litmus")
+    assert "SB+mbs.litmus:7:2: error: unknown macro 'WRITE_ONCE'" in err
+    assert "-macros" in err
+
+
+def test_unsupported_constructs_are_located_errors(weft, tmp_path):
+    head = "C T\n{}\nP0(int *x)\n{\n"
+    cases = [
+        ("\tint r0 = 0;\n\twhile (r0 == 0)\n\t\tr0 = READ_ONCE(*x);\n}\nexists (0:r0=1)\n",
+         ":6:2: error: unsupported: while loops"),
+        ("\tint r0 = READ_ONCE(x);\n}\nexists (0:r0=1)\n", ":5:11: error: bad __load argument"),
+        ("\tint r0 = frob(x);\n}\nexists (0:r0=1)\n", ":5:11: error: unknown macro 'frob' (not in"),
+        ("\tint r0 = READ_ONCE(*x)\n}\nexists (0:r0=1)\n", ":6:1: error: expected ';', found '}'"),
+    ]
+    for i, (body, want) in enumerate(cases):
+        f = write(tmp_path, f"t{i}.litmus", head + body)
+        err = error_of(weft, f, "-macros", MINI)
+        assert str(f) + want in err, (body, err)
+    f = write(tmp_path, "lock.litmus", "C T\n{}\nP0(spinlock_t *l)\n{\n\tint r0 = spin_trylock(l);\n}\n"
+              "exists (0:r0=1)\n")
+    macros = write(tmp_path, "try.def", MINI.read_text() + "spin_trylock(X) __trylock(X)\n")
+    err = error_of(weft, f, "-macros", macros)
+    assert "lock.litmus:5:11: error: unsupported: __trylock" in err
+    f = write(tmp_path, "order.litmus", "C T\n{}\nP1(int *x)\n{\n}\nexists (x=1)\n")
+    err = error_of(weft, f, "-macros", MINI)
+    assert "order.litmus:3:1: error: threads must be P0, P1, ... in order" in err
+
+
+def test_a_bad_macro_file_is_a_located_error(weft, tmp_path):
+    bad = write(tmp_path, "bad.def", "READ_ONCE(X) __load{ONCE}(X)\nWRITE_ONCE(X,V { }\n")
+    err = error_of(weft, SUITE / "SB+mbs.litmus", "-macros", bad)
+    assert "bad.def:2:16: error: expected ',' or ')' in the macro's parameters" in err
+    r = weft("-macros", "no-such.def", "-model", "sc", SUITE / "SB+mbs.litmus")
+    assert r.returncode == 2 and "cannot read -macros file 'no-such.def'" in r.stderr
+
+
+TAGS_MODEL = '''"tag sets"
+let once = try ONCE with emptyset
+let acquire = try ACQUIRE with emptyset
+let rcu = try (Rcu-lock | Rcu-unlock | Sync-rcu) with emptyset
+flag ~empty once as once
+flag ~empty acquire as acquire
+flag ~empty rcu as rcu
+flag ~empty ([LKR]; po; [LKW]) & loc as lock-pair
+flag ~empty UL as unlock
+'''
+
+
+def flags(body):
+    return {l.split()[1] for l in body.splitlines() if l.startswith("Flag ")}
+
+
+@pytest.mark.parametrize("engine", ["rsmc", "enumerate"])
+def test_models_see_the_tags_and_lock_events(weft, tmp_path, engine):
+    """A tag T of the .def is the set named T with its first letter in upper
+    case (herd's bell: {rcu-lock} is Rcu-lock), fences included; lock
+    events are the sets LKR, LKW, UL, on the lock's location.  Two tests
+    whose ops carry the same annotation bit for different tags, in one
+    process, each get their own sets."""
+    model = tmp_path / "tags.cat"
+    model.write_text(TAGS_MODEL)
+    once = write(tmp_path, "A.litmus", "C A\n{}\nP0(int *x)\n{\n\tint r0 = READ_ONCE(*x);\n}\nexists (0:r0=0)\n")
+    acq = write(tmp_path, "B.litmus", "C B\n{}\nP0(int *x)\n{\n\tint r0 = smp_load_acquire(x);\n}\n"
+                "exists (0:r0=0)\n")
+    r = weft("-macros", MINI, "-model", model, "-engine", engine, "-j", "1", once, acq, once,
+             SUITE / "RCU-MP.litmus", SUITE / "MP+locks.litmus")
+    assert r.returncode == 0, r.stderr
+    blocks = result_blocks(r.stdout)
+    assert flags(blocks["A"][0]) == {"once"}
+    assert flags(blocks["B"][0]) == {"acquire"}
+    assert flags(blocks["RCU-MP"][0]) == {"once", "rcu"}
+    assert flags(blocks["MP+locks"][0]) == {"once", "lock-pair", "unlock"}
