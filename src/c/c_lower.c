@@ -23,6 +23,9 @@
  *   __atomic_add_unless{T}(A,V,U)  read; unless it read U, write read+V;
  *                            value: 1 when it wrote, else 0
  *   __lock(A) / __unlock(A)  lock events LKR and LKW / UL on A
+ *   __trylock(A)             herd's two alternatives: LKR and LKW (value
+ *                            1), or a failed lock LF (value 0)
+ *   __islocked(A)            RL (value 1) or RU (value 0)
  *   __srcu{T}(A)             event T on A (synchronize_srcu)
  *
  * Lock and srcu events are fences with a location (ACC_LOCATED): herd
@@ -325,6 +328,37 @@ static void located_event(lower *l, const char *name, operand addr, unsigned ann
 	o->annot = annot;
 }
 
+/* herd's two alternatives of spin_trylock (LKR and LKW, value 1; or a
+ * failed lock LF, value 0) and of spin_is_locked (RL, value 1; RU, 0):
+ * a choice, then each alternative's events. */
+static void lower_lock_choice(lower *l, bool trylock, operand a, operand *out)
+{
+	int r = temp_reg(l);
+	op *c = arch_add_op(&l->ctx, OP_CHOICE);
+	c->dst = r;
+	int to_zero = l->ctx.th->n_ops;
+	op *b = arch_add_op(&l->ctx, OP_BRANCH);
+	b->cond = BR_EQ;
+	b->a = reg_opnd(r);
+	b->flags = ACC_SILENT;
+	if (trylock) {
+		located_event(l, "LKR", a, 0);
+		split_instr(l);
+		located_event(l, "LKW", a, 0);
+	} else {
+		located_event(l, "RL", a, 0);
+	}
+	int to_end = l->ctx.th->n_ops;
+	op *j = arch_add_op(&l->ctx, OP_BRANCH);
+	j->flags = ACC_SILENT;
+	l->ctx.th->ops[to_zero].target = l->ctx.th->n_ops;
+	l->ctx.th->ops[to_zero].label = xasprintf("@%d", l->ctx.th->n_ops);
+	located_event(l, trylock ? "LF" : "RU", a, 0);
+	l->ctx.th->ops[to_end].target = l->ctx.th->n_ops;
+	l->ctx.th->ops[to_end].label = xasprintf("@%d", l->ctx.th->n_ops);
+	*out = reg_opnd(r);
+}
+
 /* The read-modify-writes: xchg, the atomic ops, add_unless, cmpxchg. */
 static bool lower_rmw(lower *l, const c_ex *e, const env *en, const char *p, unsigned bit, operand *out)
 {
@@ -406,7 +440,6 @@ static bool lower_primitive(lower *l, const c_ex *e, const env *en, operand *out
 	*known = true;
 	*out = imm_opnd(value_int(0));
 	const char *n = e->name;
-	srcloc at = where(en, e->loc);
 	if (strncmp(n, "__", 2)) {
 		*known = false;
 		return false;
@@ -462,8 +495,12 @@ static bool lower_primitive(lower *l, const c_ex *e, const env *en, operand *out
 		located_event(l, annot_name(l, bit), a, bit);
 		return true;
 	}
-	if (!strcmp(p, "trylock") || !strcmp(p, "islocked"))
-		return fail(l, at, "unsupported: %s (spin_trylock, spin_is_locked) is not supported yet", n);
+	if (!strcmp(p, "trylock") || !strcmp(p, "islocked")) {
+		if (!want_args(l, e, en, 1) || !lower_value(l, e->args[0], en, &a))
+			return false;
+		lower_lock_choice(l, p[0] == 't', a, out);
+		return true;
+	}
 	*known = false;
 	return false;
 }

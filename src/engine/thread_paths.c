@@ -256,6 +256,17 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 			pc++;
 			continue;
 		}
+		case OP_CHOICE: {
+			/* both alternatives: this path takes 1, a clone 0 */
+			if (out_of_time(ip, (unsigned long)s->n_ev))
+				goto end;
+			istate *zero = istate_clone(ip, s);
+			ti_set_stcond_flag(&zero->r, o, -1, value_int(0), true);
+			ti_set_stcond_flag(&s->r, o, -1, value_int(1), true);
+			push_pending(st, s, pc + 1);
+			push_pending(st, zero, pc + 1);
+			return;
+		}
 		case OP_FENCE: {
 			int floc;
 			if (!ti_fence_loc(c, &s->r, o, &floc))

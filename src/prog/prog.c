@@ -422,6 +422,11 @@ static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf
 		}
 		own_annots(t, o, out);
 		break;
+	case OP_CHOICE:
+		sb_puts(out, "choice ");
+		reg_print(th, o->dst, out);
+		sb_puts(out, " <- 0|1");
+		break;
 	case OP_BRANCH:
 		sb_printf(out, "branch %s", (unsigned)o->cond <= BR_LE ? branch_names[o->cond] : "?");
 		if (o->a.kind != OPND_NONE) {

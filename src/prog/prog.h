@@ -112,6 +112,8 @@ enum op_kind {
 	            * reservation) it may store only when b holds addr */
 	OP_FENCE,  /* fence event of set `fence` (e.g. "SYNC", "MFENCE")  */
 	OP_BRANCH, /* if cond(a) goto target (a branch event, set B)       */
+	OP_CHOICE, /* dst := 0 or 1, both explored, no event: one of herd's
+	            * alternatives (C's spin_trylock succeeds or fails)    */
 };
 
 /* Access attributes: these become event sets in the models. */

@@ -119,6 +119,10 @@ static void run(const ti_ctx *c, ti_state *s, const sthread *old, sthread *out)
 			}
 			pc++;
 			continue;
+		case OP_CHOICE:
+			out->error = "a choice between alternatives (spin_trylock, spin_is_locked), which "
+				     "-i does not run yet";
+			return;
 		case OP_FENCE: {
 			int floc;
 			if (!ti_fence_loc(c, s, o, &floc)) {

@@ -1174,7 +1174,8 @@ static bool has_reserved_stcond(const litmus_test *t)
 
 /* A read-modify-write whose read and write are po-ordered instructions
  * (C's primitives, as herd orders them) or that may fail, writing nothing
- * (C's cmpxchg and atomic_add_unless: a branch inside the primitive).
+ * (C's cmpxchg and atomic_add_unless: a branch inside the primitive), or
+ * a choice between alternatives (spin_trylock, spin_is_locked).
  * rsmc pairs an atomic read with its write when it commits the read, and
  * misses executions of such pairs (C-SB+l-o-o-u+l-o-o-u-X under sc), so
  * such a test goes to the enumerator. */
@@ -1186,7 +1187,7 @@ static bool has_c_rmw(const litmus_test *t)
 		const thread *th = &t->threads[i];
 		for (int k = 0; k < th->n_ops; k++) {
 			const op *o = &th->ops[k];
-			if (o->kind == OP_BRANCH && (o->flags & ACC_SILENT))
+			if ((o->kind == OP_BRANCH && (o->flags & ACC_SILENT)) || o->kind == OP_CHOICE)
 				return true;
 			if (o->kind == OP_STORE && (o->flags & ACC_ATOMIC) && k > 0) {
 				/* its read: the thread's previous access */
@@ -1235,8 +1236,8 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	if (!cycle && has_reserved_stcond(t))
 		cycle = "a store-conditional of this test needs a reservation, which rsmc does not model";
 	if (!cycle && has_c_rmw(t))
-		cycle = "a read-modify-write of this test is two po-ordered events, or may fail (C's xchg, "
-		        "cmpxchg), which rsmc does not model";
+		cycle = "this C test has a read-modify-write of two po-ordered events or one that may fail "
+		        "(xchg, cmpxchg), or a choice (spin_trylock, spin_is_locked), which rsmc does not model";
 	if (!dead(&s0) && !cycle && !timed_out) {
 		path_push(&c, &s0, true);
 		push_explore(&c, &s0, NULL);

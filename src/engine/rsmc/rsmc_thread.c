@@ -191,6 +191,9 @@ static enum tstatus run(interp *ip)
 			pc++;
 			break;
 		}
+		case OP_CHOICE:
+			/* rsmc_run hands such a test to the enumerator */
+			return TS_ERROR;
 		case OP_FENCE: {
 			int floc;
 			if (!ti_fence_loc(c, &ip->r, o, &floc))
