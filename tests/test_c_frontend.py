@@ -172,6 +172,8 @@ flag ~empty acquire as acquire
 flag ~empty rcu as rcu
 flag ~empty ([LKR]; po; [LKW]) & loc as lock-pair
 flag ~empty UL as unlock
+flag ~empty F as fence
+flag ~empty F & (LKR | LKW | UL) as lock-in-F
 '''
 
 
@@ -183,7 +185,8 @@ def flags(body):
 def test_models_see_the_tags_and_lock_events(weft, tmp_path, engine):
     """A tag T of the .def is the set named T with its first letter in upper
     case (herd's bell: {rcu-lock} is Rcu-lock), fences included; lock
-    events are the sets LKR, LKW, UL, on the lock's location.  Two tests
+    events are the sets LKR, LKW, UL, on the lock's location, and not
+    fences (F), as in herd.  Two tests
     whose ops carry the same annotation bit for different tags, in one
     process, each get their own sets."""
     model = tmp_path / "tags.cat"
@@ -197,7 +200,7 @@ def test_models_see_the_tags_and_lock_events(weft, tmp_path, engine):
     blocks = result_blocks(r.stdout)
     assert flags(blocks["A"][0]) == {"once"}
     assert flags(blocks["B"][0]) == {"acquire"}
-    assert flags(blocks["RCU-MP"][0]) == {"once", "rcu"}
+    assert flags(blocks["RCU-MP"][0]) == {"once", "rcu", "fence"}
     assert flags(blocks["MP+locks"][0]) == {"once", "lock-pair", "unlock"}
 
 

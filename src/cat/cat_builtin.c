@@ -218,7 +218,9 @@ static cval rel_from(cat_eval *ev, const brel *b)
 
 static bool p_w(const event *e) { return e->kind == EV_WRITE; }
 static bool p_r(const event *e) { return e->kind == EV_READ; }
-static bool p_f(const event *e) { return e->kind == EV_FENCE; }
+/* herd's F holds fences only: C's lock and srcu events, fences with a
+ * location here (prog.h's ACC_LOCATED), are neither F nor M there. */
+static bool p_f(const event *e) { return e->kind == EV_FENCE && e->loc < 0; }
 static bool p_b(const event *e) { return e->kind == EV_BRANCH; }
 static bool p_iw(const event *e) { return e->kind == EV_WRITE && (e->flags & EVF_INIT); }
 static bool p_x(const event *e) { return is_mem(e) && (e->flags & EVF_ATOMIC); }
