@@ -233,3 +233,30 @@ def test_trylock_and_is_locked_take_both_alternatives(weft, tmp_path, engine):
     r = weft("-macros", macros, "-model", "sc", "-dump", f)
     for ev in ("choice", "fence LKR [l]", "fence LKW [l]", "fence LF [l]", "fence RL [l]", "fence RU [l]"):
         assert ev in r.stdout, ev
+
+
+EXPRS = """C EXPR
+{
+\tx=3;
+}
+P0(int *x, int *y)
+{
+\tint r0 = READ_ONCE(*x);
+\tint r1 = 1 + r0 * 2 - (8 >> 1);        /* 3: * before +, >> */
+\tint r2 = r0 == 3 && !(r0 & 4);         /* 1 */
+\tint r3 = (r0 < 2 || r0 >= 3) + (r0 != 3); /* 1 */
+\tint r4 = -r0 % 2 + (~r0 ^ 1);          /* -1 + -3 = -4 */
+\tint r5 = (int)r0 << 2 | 1;             /* 13: a cast is dropped */
+\tr6 = y == x;                            /* 0: two addresses */
+\tif (r0 > 2) { r7 = 1; } else r7 = 2;
+}
+exists (0:r1=3 /\\ 0:r2=1 /\\ 0:r3=1 /\\ 0:r4=-4 /\\ 0:r5=13 /\\ 0:r6=0 /\\ 0:r7=1)
+"""
+
+
+def test_c_expressions_compute_as_in_c(weft, tmp_path):
+    f = write(tmp_path, "EXPR.litmus", EXPRS)
+    r = weft("-macros", MINI, "-model", "sc", f)
+    assert r.returncode == 0, r.stderr
+    body = result_blocks(r.stdout)["EXPR"][0]
+    assert "Observation EXPR Always 1 0" in body, body
