@@ -260,3 +260,17 @@ def test_c_expressions_compute_as_in_c(weft, tmp_path):
     assert r.returncode == 0, r.stderr
     body = result_blocks(r.stdout)["EXPR"][0]
     assert "Observation EXPR Always 1 0" in body, body
+
+
+def test_conf_finds_the_bell_on_the_search_path(weft, tmp_path):
+    """The kernel's linux-kernel.cfg names its bell and macro files without
+    a folder: found with -I, as herd's libfind does."""
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "tiny.bell").write_text('"tiny bell"\nlet mine = R\n')
+    (tmp_path / "lib" / "tiny.cat").write_text('"tiny"\nflag ~empty mine as has-mine\n')
+    cfg = tmp_path / "lib" / "tiny.cfg"
+    cfg.write_text("macros kernel-mini.def\nbell tiny.bell\nmodel tiny.cat\n")
+    r = weft("-I", MINI.parent, "-I", tmp_path / "lib", "-conf", "tiny.cfg", SUITE / "SB+mbs.litmus",
+             cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Flag has-mine" in r.stdout

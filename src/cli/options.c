@@ -608,7 +608,14 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 	case OPT_VARIANT:
 		push(&o->variants, val);
 		break;
-	case OPT_BELL: o->bell = val; break;
+	case OPT_BELL: {
+		/* as herd's libfind: the kernel's linux-kernel.cfg names its bell
+		 * without a folder, found with -I */
+		char *path = herd_find_file(o, val);
+		push(&o->owned, path);
+		o->bell = path;
+		break;
+	}
 	case OPT_SPEEDCHECK: {
 		static const char *const names[] = { "false", "true", "fast" };
 		int k = keyword_index(val, names, 3);
