@@ -1203,6 +1203,22 @@ static bool has_c_rmw(const litmus_test *t)
 	return false;
 }
 
+/* C's lock and srcu events (fences with a location).  Under an order that
+ * is not a proven one (the generic order: herd's sc.cat read with the
+ * kernel's bell is not recognised as sc.cat), rsmc misses executions of
+ * such tests (C-PaulEMcKenney-psc+sr-sr under sc.cat: 18 of herd's 19,
+ * the enumerator finds 19), so they go to the enumerator there. */
+static bool has_c_located_fence(const litmus_test *t)
+{
+	if (!t->arch || strcmp(t->arch->name, "C"))
+		return false;
+	for (int i = 0; i < t->n_threads; i++)
+		for (int k = 0; k < t->threads[i].n_ops; k++)
+			if (t->threads[i].ops[k].kind == OP_FENCE && (t->threads[i].ops[k].flags & ACC_LOCATED))
+				return true;
+	return false;
+}
+
 bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d)
 {
 	rctx c = { 0 };
@@ -1238,6 +1254,9 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	if (!cycle && has_c_rmw(t))
 		cycle = "this C test has a read-modify-write of two po-ordered events or one that may fail "
 		        "(xchg, cmpxchg), or a choice (spin_trylock, spin_is_locked), which rsmc does not model";
+	if (!cycle && !c.cb.proven && has_c_located_fence(t))
+		cycle = "rsmc misses executions of C tests with lock or srcu events under an order that is "
+		        "not a proven one";
 	if (!dead(&s0) && !cycle && !timed_out) {
 		path_push(&c, &s0, true);
 		push_explore(&c, &s0, NULL);
