@@ -90,13 +90,18 @@ def test_conf_unroll_is_unroll(weft, tmp_path):
 
 def test_conf_ignored_and_unknown_and_refused_keys(weft, tmp_path):
     cfg = tmp_path / "graph.cfg"
-    cfg.write_text("graph columns\nsquished true\n")
+    cfg.write_text("graph columns\nsquished true\nedgeattr co,color,blue\nedgeattr rf,color,red\n")
     r = weft("-conf", cfg, SB)
     assert r.returncode == 0
     assert block(r, "SB") == block(weft(SB), "SB")
+    # one note sums up the keys ignored for one reason, each named once
     notes = r.stderr.splitlines()
-    assert notes == [f"{cfg}:1:1: note: key 'graph' only shapes herd's execution graphs: ignored",
-                     f"{cfg}:2:1: note: key 'squished' only shapes herd's execution graphs: ignored"]
+    assert notes == [f"{cfg}:1:1: note: 3 keys ignored (graph, squished, edgeattr): each only shapes "
+                     "herd's execution graphs"]
+    one = tmp_path / "one.cfg"
+    one.write_text("squished true\n")
+    assert weft("-conf", one, SB).stderr.splitlines() == \
+        [f"{one}:1:1: note: key 'squished' only shapes herd's execution graphs: ignored"]
     bad = tmp_path / "bad.cfg"
     bad.write_text("# fine\n  frobnicate 3\n")
     r = weft("-conf", bad, SB)

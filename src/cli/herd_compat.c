@@ -189,6 +189,60 @@ static int conf_error(const char *file, int line, int col, const char *msg, cons
  * keeps a file that names itself from looping. */
 enum { CONF_DEPTH_MAX = 16 };
 
+/* The keys of one file that weft ignores for one reason, summed up in one
+ * note (linux-kernel.cfg has 18 keys that only shape herd's graphs: one
+ * line each would bury the result a kernel developer runs weft for). */
+typedef struct ignored_keys {
+	const char *why;
+	char *first;   /* FILE:LINE:COL of the first such key (owned) */
+	strbuf names;  /* each key once, in file order */
+	int n;         /* distinct keys */
+} ignored_keys;
+
+enum { IGNORED_GROUPS_MAX = 8 };
+
+static void ignored_add(ignored_keys *g, int *ng, const char *why, const char *origin, const char *key)
+{
+	int i = 0;
+	while (i < *ng && g[i].why != why)
+		i++;
+	if (i == *ng) {
+		if (*ng == IGNORED_GROUPS_MAX) {
+			fprintf(stderr, "%s: note: key '%s' %s: ignored\n", origin, key, why);
+			return;
+		}
+		memset(&g[i], 0, sizeof g[i]);
+		g[i].why = why;
+		g[i].first = xstrdup(origin);
+		(*ng)++;
+	}
+	/* a key repeated (edgeattr) is named once */
+	const char *have = g[i].names.s ? g[i].names.s : "";
+	size_t kl = strlen(key);
+	for (const char *p = have; *p;) {
+		const char *e = strchr(p, ',');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		if (l == kl && !strncmp(p, key, kl))
+			return;
+		p = e ? e + 2 : p + l;
+	}
+	sb_printf(&g[i].names, "%s%s", g[i].n ? ", " : "", key);
+	g[i].n++;
+}
+
+static void ignored_report(ignored_keys *g, int ng)
+{
+	for (int i = 0; i < ng; i++) {
+		if (g[i].n == 1)
+			fprintf(stderr, "%s: note: key '%s' %s: ignored\n", g[i].first, g[i].names.s, g[i].why);
+		else
+			fprintf(stderr, "%s: note: %d keys ignored (%s): each %s\n", g[i].first, g[i].n,
+			        g[i].names.s, g[i].why);
+		free(g[i].first);
+		sb_free(&g[i].names);
+	}
+}
+
 static int conf_read_depth(weft_options *o, const char *file, int depth)
 {
 	if (depth > CONF_DEPTH_MAX)
@@ -202,7 +256,8 @@ static int conf_read_depth(weft_options *o, const char *file, int depth)
 		return 2;
 	}
 	char buf[4096];
-	int line = 0, rc = 0;
+	int line = 0, rc = 0, ng = 0;
+	ignored_keys groups[IGNORED_GROUPS_MAX];
 	while (rc == 0 && fgets(buf, sizeof buf, f)) {
 		line++;
 		size_t n = strlen(buf);
@@ -238,12 +293,16 @@ static int conf_read_depth(weft_options *o, const char *file, int depth)
 			break;
 		}
 		char *origin = xasprintf("%s:%d:%d", path, line, (int)(key - buf) + 1);
+		const char *why = NULL;
 		if (!strcmp(key, "conf"))
 			rc = conf_read_depth(o, p, depth + 1);
 		else
-			rc = options_apply_named(o, key, p, origin);
+			rc = options_apply_named(o, key, p, origin, &why);
+		if (why)
+			ignored_add(groups, &ng, why, origin, key);
 		free(origin);
 	}
+	ignored_report(groups, ng);
 	fclose(f);
 	free(path);
 	return rc;

@@ -30,9 +30,12 @@ enum herd_opt_fate herd_option_fate(const char *name, size_t len, bool *takes_ar
 
 /* Apply one option by name and value, as from the command line (options.c
  * implements it; the configuration reader calls it for each key).
- * `origin` names where it came from for messages ("FILE:LINE:COL").
- * Returns 0, or 2 after printing a message. */
-int options_apply_named(weft_options *o, const char *name, const char *value, const char *origin);
+ * `origin` names where it came from for messages ("FILE:LINE:COL").  A key
+ * weft ignores (it only shapes herd's own output) sets *ignored to why
+ * (static text) and prints nothing: the reader sums such keys up in one
+ * note.  Returns 0, or 2 after printing a message. */
+int options_apply_named(weft_options *o, const char *name, const char *value, const char *origin,
+                        const char **ignored);
 
 /* Where herd would find `file`: as written (or with a '/'), else in each
  * -I folder given so far, each -set-libdir folder, each folder of

@@ -674,8 +674,10 @@ static int herd_only_option(const char *a, const char *name, size_t len, bool ha
 	return 0;
 }
 
-int options_apply_named(weft_options *o, const char *name, const char *value, const char *origin)
+int options_apply_named(weft_options *o, const char *name, const char *value, const char *origin,
+                        const char **ignored)
 {
+	*ignored = NULL;
 	const opt_spec *s = find_spec(name, strlen(name));
 	bool cells_given = false;
 	if (!s) {
@@ -689,7 +691,7 @@ int options_apply_named(weft_options *o, const char *name, const char *value, co
 			fprintf(stderr, "%s: error: key '%s' %s, which weft cannot honour\n", origin, name, why);
 			return 2;
 		case HERD_OPT_IGNORED:
-			fprintf(stderr, "%s: note: key '%s' %s: ignored\n", origin, name, why);
+			*ignored = why;
 			return 0;
 		}
 	}

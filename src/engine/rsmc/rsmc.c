@@ -1255,8 +1255,8 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 		cycle = "this C test has a read-modify-write of two po-ordered events or one that may fail "
 		        "(xchg, cmpxchg), or a choice (spin_trylock, spin_is_locked), which rsmc does not model";
 	if (!cycle && !c.cb.proven && has_c_located_fence(t))
-		cycle = "rsmc misses executions of C tests with lock or srcu events under an order that is "
-		        "not a proven one";
+		cycle = "rsmc's commit order is not proven to reach every execution of a C test with lock or "
+		        "srcu events under this model";
 	if (!dead(&s0) && !cycle && !timed_out) {
 		path_push(&c, &s0, true);
 		push_explore(&c, &s0, NULL);
