@@ -226,6 +226,25 @@ static void init_entry(char *e, int order, hloc_list *out)
 		value = trim(eq + 1);
 	}
 	char *lhs = trim(e);
+	/* "0: X0" is the register 0:X0 (blanks around the thread's colon) */
+	char *colon = strchr(lhs, ':');
+	if (colon) {
+		char *d = colon;
+		while (d > lhs && isspace((unsigned char)d[-1]))
+			d--;
+		char *digits = d;
+		while (digits > lhs && isdigit((unsigned char)digits[-1]))
+			digits--;
+		if (digits < d && (digits == lhs || isspace((unsigned char)digits[-1]) ||
+		                   ((digits[-1] == 'P' || digits[-1] == 'p') &&
+		                    (digits - 1 == lhs || isspace((unsigned char)digits[-2]))))) {
+			char *after = colon + 1;
+			while (isspace((unsigned char)*after))
+				after++;
+			*d = ':';
+			memmove(d + 1, after, strlen(after) + 1);
+		}
+	}
 	/* the location is the last word of the left-hand side */
 	char *locw = lhs + strlen(lhs);
 	while (locw > lhs && !isspace((unsigned char)locw[-1]))
