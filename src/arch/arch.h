@@ -39,6 +39,10 @@ typedef struct arch {
 	 * can resolve them after the whole thread is read.  Returns false after
 	 * reporting an error through ctx->d. */
 	bool (*translate)(arch_ctx *ctx, const char *text);
+	/* The enumerator builds herd's catdep dependency relations for this
+	 * architecture's tests (exec.h, enum herd_dep), which its herd model
+	 * computes from register events (AArch64: aarch64deps.cat). */
+	bool herd_deps;
 } arch;
 
 const arch *arch_find(const char *name);

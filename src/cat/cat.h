@@ -126,8 +126,10 @@ const char *cat_model_check_name(const cat_model *m, int i);
  * execution. */
 bool cat_model_check_is_flag(const cat_model *m, int i);
 /* The model says `catdep`: it computes addr, data and ctrl itself from
- * herd's register events (herd's aarch64.cat), which weft does not build,
- * so it loads but cannot evaluate an execution. */
+ * herd's register events (herd's aarch64.cat), which weft does not build;
+ * it evaluates on executions that carry herd's dependency relations
+ * (exec.h, has_herd_deps; cat_herd_deps.c), and fails naming a register
+ * set on others. */
 bool cat_model_computes_deps(const cat_model *m);
 /* The relations the model's top-level `show` directives name, for
  * pictures: `show r1, r2` (labelled r1, r2), `show e as label`, less those

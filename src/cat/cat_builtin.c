@@ -92,8 +92,10 @@ static const char *const herd_feature_names[] = {
 };
 
 /* herd's register-level events and the relations over them: weft's
- * executions have memory, fence and branch events only, so a model that
- * computes dependencies from these (herd's `catdep` models) cannot run. */
+ * executions have memory, fence and branch events only.  A model that
+ * computes dependencies from these (herd's `catdep` models) runs on
+ * executions that carry herd's dependency relations (cat_herd_deps.c),
+ * where these names are their projection (cat_herd_register_projection). */
 static const char *const herd_register_names[] = { "rf-reg", "Rreg", "Wreg", "DATA", "BCC", "iico_order" };
 
 /* herd's C event sets of Linux locks and RCU (its CAction arch_sets), which
@@ -206,6 +208,20 @@ static cval rel_id_mem(cat_eval *ev)
 		if (is_mem(&ev->x->ev[i]))
 			set_bit(row(ev, &r, i), i);
 	return r;
+}
+
+static cval rel_from(cat_eval *ev, const brel *b);
+
+cval cat_herd_dep_value(cat_eval *ev, int k) { return rel_from(ev, &ev->x->hd[k]); }
+
+static bool is_branch(const event *e) { return e->kind == EV_BRANCH; }
+static cval set_where(cat_eval *ev, bool (*pred)(const event *));
+
+cval cat_herd_register_projection(cat_eval *ev, const char *name)
+{
+	if (!strcmp(name, "BCC"))
+		return set_where(ev, is_branch);
+	return cv_empty();
 }
 
 static cval rel_from(cat_eval *ev, const brel *b)

@@ -782,6 +782,7 @@ bool cat_compile_model(cat_model *m, const char *path, const char *text, const c
 	if (!c.ok)
 		return false;
 	m->main_file = first_file;
+	cat_mark_herd_deps(m);
 	const cat_file *main_file = m->files[first_file];
 	if (main_file->title) {
 		m->name = xstrdup(main_file->title);

@@ -148,6 +148,10 @@ static bool compute_slot(cat_eval *ev, int s, cval *out)
 			return false;
 		break;
 	case SLOT_LET:
+		if (sl->herd_dep >= 0 && ev->x->has_herd_deps) {
+			v = cat_herd_dep_value(ev, sl->herd_dep);
+			break;
+		}
 		if (ev->slot_busy[s])
 			return cat_fail(ev, sl->loc, "'%s' is defined in terms of itself (use let rec)",
 			                sl->name ? sl->name : "binding");
@@ -353,6 +357,13 @@ static void tag_events(const execution *x, const char *tag, uint64_t *set)
 
 static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 {
+	if (cat_herd_register_name(e->name) && ev->x->has_herd_deps) {
+		/* what a catdep model reads besides the dependency relations
+		 * (cat_herd_deps.c): herd's register sets and relations
+		 * projected on weft's events */
+		*out = cat_herd_register_projection(ev, e->name);
+		return true;
+	}
 	if (cat_herd_register_name(e->name))
 		return cat_fail(ev, e->loc, "unsupported: '%s' is made of herd's register events, which weft does "
 		                "not build (a model that computes its own dependencies from them, catdep, "
@@ -688,6 +699,12 @@ static bool apply(cat_eval *ev, const cval *f, const cval *arg, srcloc at, cval 
 {
 	if (f->kind == V_PRIM)
 		return cat_prim_apply(ev, f->u.prim, arg, at, out);
+	if (f->kind == V_EMPTY) {
+		/* herd's feature functions (AArch64's same-oa) are bound empty,
+		 * as on a test without page tables: so is what they give */
+		*out = cv_empty();
+		return true;
+	}
 	if (f->kind != V_CLO)
 		return cat_fail(ev, at, "a function was expected, found %s", cval_kind_name(f->kind));
 	const cat_ex *fn = f->u.clo->fun;
@@ -1211,7 +1228,12 @@ static bool static_key_update(static_key *k, const execution *x)
 {
 	int words = (x->n + 63) / 64;
 	size_t rsz = (size_t)x->n * (size_t)words;
-	const brel *rels[5] = { &x->po, &x->addr, &x->data, &x->ctrl, &x->rmw };
+	/* herd's dependency relations (catdep models) are static too */
+	enum { NR = 5 + XD_N };
+	static const brel none = { 0, 0, NULL };
+	const brel *rels[NR] = { &x->po, &x->addr, &x->data, &x->ctrl, &x->rmw };
+	for (int r = 0; r < XD_N; r++)
+		rels[5 + r] = x->has_herd_deps ? &x->hd[r] : &none;
 	const void *arch = x->test ? (const void *)x->test->arch : NULL;
 	bool same = k->test == x->test && k->arch == arch && k->n == x->n && k->ev != NULL;
 	if (same)
@@ -1222,9 +1244,10 @@ static bool static_key_update(static_key *k, const execution *x)
 		       a->po_index == b->po_index && a->instance == b->instance && a->loc == b->loc &&
 		       a->flags == b->flags && a->fence == b->fence && k->op_marks[i] == op_marks(x, i);
 	}
-	for (int r = 0; same && r < 5; r++)
-		same = rels[r]->w && rels[r]->n == x->n &&
-		       memcmp(k->rels + (size_t)r * rsz, rels[r]->w, rsz * sizeof(uint64_t)) == 0;
+	for (int r = 0; same && r < NR; r++)
+		same = rels[r]->w ? rels[r]->n == x->n &&
+		                    memcmp(k->rels + (size_t)r * rsz, rels[r]->w, rsz * sizeof(uint64_t)) == 0
+		                  : k->rels_absent[r];
 	if (same)
 		return false;
 	k->test = x->test;
@@ -1239,8 +1262,9 @@ static bool static_key_update(static_key *k, const execution *x)
 	GROW(k->op_marks, k->cap_marks, (size_t)(x->n ? x->n : 1));
 	for (int i = 0; i < x->n; i++)
 		k->op_marks[i] = op_marks(x, i);
-	GROW(k->rels, k->cap_rels, 5 * rsz + 1);
-	for (int r = 0; r < 5; r++) {
+	GROW(k->rels, k->cap_rels, NR * rsz + 1);
+	for (int r = 0; r < NR; r++) {
+		k->rels_absent[r] = !rels[r]->w;
 		if (rels[r]->w && rels[r]->n == x->n)
 			memcpy(k->rels + (size_t)r * rsz, rels[r]->w, rsz * sizeof(uint64_t));
 		else

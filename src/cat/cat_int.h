@@ -53,6 +53,9 @@ bool cat_herd_c_set_name(const char *name);
 /* herd's register events and relations (rf-reg, Rreg, DATA, ...): bound at
  * load time, an evaluation error (weft does not build such events). */
 bool cat_herd_register_name(const char *name);
+/* Mark the lets of a catdep model that are herd's dependency relations
+ * (cat_slot.herd_dep); cat_herd_deps.c. */
+void cat_mark_herd_deps(cat_model *m);
 
 /* ---- monotonicity classes --------------------------------------------------------- */
 
@@ -108,6 +111,9 @@ typedef struct cat_slot {
 	 * does not change. */
 	bool is_static;
 	int static_state;        /* analysis: 0 unknown, 1 in progress, 2 done */
+	/* catdep models: the herd_dep relation (exec.h) the execution gives
+	 * for this let instead of its definition, or -1 (cat_herd_deps.c) */
+	int herd_dep;
 } cat_slot;
 
 /* One top-level check: a check instruction or a procedure call. */
@@ -140,7 +146,10 @@ typedef struct static_key {
 	const void *arch;        /* test->arch: fence sets depend on it */
 	int n, words;
 	event *ev;
-	uint64_t *rels;          /* po, addr, data, ctrl, rmw: 5 * n * words */
+	uint64_t *rels;          /* po, addr, data, ctrl, rmw, then herd's
+	                          * dependency relations (exec.h): (5 + XD_N)
+	                          * * n * words */
+	bool rels_absent[5 + XD_N]; /* the execution had no such relation */
 	uint64_t *op_marks;      /* per event, its op's annotation bits and
 	                          * access flags (annotation sets, single-event
 	                          * AMOs): not in the event, and the test that
@@ -271,6 +280,16 @@ void cat_model_set_fingerprint(struct cat_model *m);
 
 /* cat_builtin.c: the value of a built-in in the current execution. */
 bool cat_builtin_value(cat_eval *ev, int builtin, cval *out);
+/* herd's register set or relation `name` (cat_herd_register_name)
+ * projected on the execution's events, which are memory, fence and
+ * branch events: BCC (herd's conditional branch events) is weft's branch
+ * events, the others are empty.  iico_order too: it orders the accesses
+ * of one instruction, which for the single-access instructions and
+ * atomics weft runs is at most an atomic's read before its write, an
+ * rmw pair every model already orders. */
+cval cat_herd_register_projection(cat_eval *ev, const char *name);
+/* The execution's herd_dep relation k (x->has_herd_deps). */
+cval cat_herd_dep_value(cat_eval *ev, int k);
 /* Apply primitive `prim` to `arg`. */
 bool cat_prim_apply(cat_eval *ev, int prim, const cval *arg, srcloc at, cval *out);
 

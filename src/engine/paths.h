@@ -52,6 +52,8 @@ typedef struct thread_path {
 	int n_ev;
 	path_event *ev;
 	dep_list addr, data, ctrl;
+	bool has_hd;        /* hd is built (ti_ctx.herd_deps)               */
+	dep_list hd[XD_N];  /* herd's catdep relations (exec.h)             */
 	value *regs;        /* final register values (thread's n_regs)     */
 	bool toofar;        /* cut by the unroll limit                      */
 } thread_path;

@@ -84,6 +84,12 @@ void paths_execution(const litmus_test *t, const thread_path *const *pick, int *
 		add_deps(&x->addr, &p->addr, b);
 		add_deps(&x->data, &p->data, b);
 		add_deps(&x->ctrl, &p->ctrl, b);
+		if (p->has_hd) {
+			if (!x->has_herd_deps)
+				execution_init_herd_deps(x);
+			for (int k = 0; k < XD_N; k++)
+				add_deps(&x->hd[k], &p->hd[k], b);
+		}
 		add_rmw(x, b, b + p->n_ev);
 	}
 }

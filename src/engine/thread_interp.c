@@ -114,6 +114,8 @@ void ti_state_init(ti_state *s, const ti_ctx *c, bool unknowns)
 			s->known[r] = true;
 	}
 	s->visits = xcalloc((size_t)th->n_ops + 1, sizeof *s->visits);
+	if (c->herd_deps)
+		s->hd = herd_taint_new(th->n_regs, c->t->n_locs);
 }
 
 void ti_state_copy(ti_state *dst, const ti_state *src, const ti_ctx *c)
@@ -138,6 +140,7 @@ void ti_state_copy(ti_state *dst, const ti_state *src, const ti_ctx *c)
 	dst->visits = xmalloc(nv * sizeof *dst->visits);
 	memcpy(dst->visits, src->visits, nv * sizeof *dst->visits);
 	dst->instance = src->instance;
+	dst->hd = src->hd ? herd_taint_copy(src->hd) : NULL;
 }
 
 void ti_state_free(ti_state *s, const ti_ctx *c)
@@ -154,6 +157,7 @@ void ti_state_free(ti_state *s, const ti_ctx *c)
 	idxset_free(&s->ctrl);
 	idxset_free(&s->xctrl);
 	free(s->visits);
+	herd_taint_free(s->hd);
 	memset(s, 0, sizeof *s);
 }
 
@@ -184,8 +188,11 @@ void ti_begin_op(const ti_ctx *c, ti_state *s, int pc)
 	/* a new instruction instance starts at an instruction's first op:
 	 * events of one instance are not ordered by po, as in herd */
 	const op *o = &th->ops[pc];
-	if (o->instr < 0 || o->instr >= th->n_instrs || th->instrs[o->instr].first_op == pc)
+	if (o->instr < 0 || o->instr >= th->n_instrs || th->instrs[o->instr].first_op == pc) {
 		s->instance++;
+		if (s->hd)
+			herd_taint_new_instance(s->hd);
+	}
 }
 
 bool ti_operand(const ti_ctx *c, const ti_state *s, const op *o, const operand *x, value *v, bool *known)
@@ -303,6 +310,8 @@ bool ti_alu(const ti_ctx *c, ti_state *s, const op *o)
 	if (!reg_ok(c, o, o->dst))
 		return false;
 	int d = o->dst;
+	if (s->hd)
+		herd_taint_alu(s->hd, o);
 	/* the operands are read before dst is written: dst may be one */
 	if (s->xtaint) {
 		idxset xu = { 0 };
@@ -324,6 +333,8 @@ void ti_set_loaded(ti_state *s, const op *o, int e, value v, bool known)
 	int d = o->dst;
 	if (d < 0)
 		return;
+	if (s->hd)
+		herd_taint_loaded(s->hd, o, e);
 	s->val[d] = v;
 	idxset_set1(&s->taint[d], e);
 	if (s->xtaint) {
@@ -348,6 +359,8 @@ void ti_set_stcond_flag(ti_state *s, const op *o, int e, value flag, bool known)
 	int d = o->dst;
 	if (d < 0)
 		return;
+	if (s->hd)
+		herd_taint_clear_reg(s->hd, d);
 	s->val[d] = flag;
 	s->taint[d].n = 0;
 	if ((o->flags & ACC_FLAG_DEP) && e >= 0)
@@ -401,6 +414,12 @@ void ti_record_deps(const ti_state *s, const op *o, int e, const ti_deps *out)
 	}
 }
 
+void ti_record_herd_deps(ti_state *s, const op *o, int e, enum event_kind kind, int loc, dep_list *out)
+{
+	if (s->hd)
+		herd_taint_event(s->hd, o, e, kind, loc, out);
+}
+
 /* ---- control ------------------------------------------------------------------------ */
 
 /* May we jump from op `from` to op `target`?  A backward jump (target <=
@@ -422,6 +441,8 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
 		return true;
 	}
 	const idxset *tt = taint_of(s, &o->a), *xt = xtaint_of(s, &o->a);
+	if (s->hd)
+		herd_taint_branch(s->hd, o);
 	if (o->flags & ACC_SILENT)
 		tt = xt = &empty_set;   /* no control dependency */
 	if (tt->n)

@@ -42,6 +42,9 @@ typedef struct interp_warned {
 	bool addr, arith, reg;
 } interp_warned;
 
+/* herd's catdep dependencies along a path (herd_deps.c). */
+typedef struct herd_taint herd_taint;
+
 /* What stays the same while one thread runs. */
 typedef struct ti_ctx {
 	const litmus_test *t;
@@ -49,6 +52,9 @@ typedef struct ti_ctx {
 	int unroll;             /* herd's unroll limit of backward jumps */
 	interp_warned *warned;
 	diag *d;
+	bool herd_deps;         /* also track herd's catdep dependencies
+	                         * (exec.h, enum herd_dep): the enumerator,
+	                         * for an architecture that asks */
 } ti_ctx;
 
 /* The interpreter state along one path: registers and control. */
@@ -63,6 +69,7 @@ typedef struct ti_state {
 	int *visits;     /* per op index: backward jumps taken to it */
 	int instance;    /* executed instructions so far (the current one's
 	                  * number) */
+	herd_taint *hd;  /* NULL unless ti_ctx.herd_deps */
 } ti_state;
 
 /* Where the dependencies of a thread's events go; xdep NULL without
@@ -138,6 +145,22 @@ bool ti_stcond_may_succeed(const ti_ctx *c, const ti_state *s, const op *o, int 
  * its target, whatever decides its condition, and the visit beyond
  * `unroll` cuts the path.  So every path is finite. */
 bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *pc);
+
+/* herd's catdep dependencies (herd_deps.c): each event fetched adds its
+ * edges of every relation of enum herd_dep to out[0..XD_N-1].  The
+ * register flow is kept by ti_alu, ti_set_loaded, ti_set_stcond_flag and
+ * ti_branch_follow themselves. */
+void ti_record_herd_deps(ti_state *s, const op *o, int e, enum event_kind kind, int loc, dep_list *out);
+
+herd_taint *herd_taint_new(int n_regs, int n_locs);
+herd_taint *herd_taint_copy(const herd_taint *h);
+void herd_taint_free(herd_taint *h);
+void herd_taint_new_instance(herd_taint *h);
+void herd_taint_alu(herd_taint *h, const op *o);
+void herd_taint_loaded(herd_taint *h, const op *o, int e);
+void herd_taint_clear_reg(herd_taint *h, int d);
+void herd_taint_branch(herd_taint *h, const op *o);
+void herd_taint_event(herd_taint *h, const op *o, int e, enum event_kind kind, int loc, dep_list *out);
 
 /* Dependency lists.  Copy and free are inline: RSMC copies every
  * thread's lists with each state it tries (rsmc_state_copy). */

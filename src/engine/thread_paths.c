@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "thread_interp.h"
+#include "../arch/arch.h"
 /* A safety cap on the rounds of the value-set fixpoint (see paths_build). */
 #define MAX_ROUNDS 256
 
@@ -38,6 +39,7 @@ typedef struct istate {
 	size_t cap_ev;
 	path_event *ev;
 	dep_list addr, data, ctrl_edges;
+	dep_list hd[XD_N];   /* with ip->c.herd_deps */
 } istate;
 
 typedef struct interp {
@@ -74,6 +76,8 @@ static istate *istate_clone(const interp *ip, const istate *s)
 	dep_list_copy_into(&c->addr, &s->addr);
 	dep_list_copy_into(&c->data, &s->data);
 	dep_list_copy_into(&c->ctrl_edges, &s->ctrl_edges);
+	for (int k = 0; k < XD_N; k++)
+		dep_list_copy_into(&c->hd[k], &s->hd[k]);
 	return c;
 }
 
@@ -84,6 +88,8 @@ static void istate_free(const interp *ip, istate *s)
 	dep_list_free(&s->addr);
 	dep_list_free(&s->data);
 	dep_list_free(&s->ctrl_edges);
+	for (int k = 0; k < XD_N; k++)
+		dep_list_free(&s->hd[k]);
 	free(s);
 }
 
@@ -95,6 +101,7 @@ static void push_event(istate *s, const op *o, int op_index, enum event_kind kin
 	s->ev[e] = ti_event(&s->r, o, op_index, kind, loc, val);
 	ti_deps out = { &s->addr, &s->data, &s->ctrl_edges, NULL };
 	ti_record_deps(&s->r, o, e, &out);
+	ti_record_herd_deps(&s->r, o, e, kind, loc, s->hd);
 }
 
 double paths_clock(void)
@@ -125,6 +132,11 @@ static void emit(interp *ip, istate *s, bool toofar)
 	memset(&s->addr, 0, sizeof s->addr);
 	memset(&s->data, 0, sizeof s->data);
 	memset(&s->ctrl_edges, 0, sizeof s->ctrl_edges);
+	p->has_hd = ip->c.herd_deps;
+	for (int k = 0; k < XD_N; k++) {
+		p->hd[k] = s->hd[k];
+		memset(&s->hd[k], 0, sizeof s->hd[k]);
+	}
 	int nr = ip->c.th->n_regs > 0 ? ip->c.th->n_regs : 1;
 	p->regs = xmalloc((size_t)nr * sizeof *p->regs);
 	memcpy(p->regs, s->r.val, (size_t)nr * sizeof *p->regs);
@@ -318,6 +330,8 @@ static void path_free(thread_path *p)
 	free(p->addr.e);
 	free(p->data.e);
 	free(p->ctrl.e);
+	for (int k = 0; k < XD_N; k++)
+		free(p->hd[k].e);
 	free(p->regs);
 }
 
@@ -384,6 +398,7 @@ bool paths_build(const litmus_test *t, int unroll, double deadline, path_set **p
 	ip.c.unroll = unroll;
 	ip.c.warned = &ip.warned;
 	ip.c.d = d;
+	ip.c.herd_deps = t->arch && t->arch->herd_deps;
 	ip.vals = vals;
 	ip.stored = stored;
 	ip.deadline = deadline;

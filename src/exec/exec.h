@@ -158,6 +158,20 @@ typedef struct event {
 	const char *fence;  /* EV_FENCE: the fence set name                 */
 } event;
 
+/* herd's dependency relations as its `catdep` models define them
+ * (aarch64deps.cat: data, addr, ctrl and the pick-* relations, from
+ * herd's register events and intra-instruction edges), projected on the
+ * events weft builds.  The engines compute them by taint tracking through
+ * registers and through memory (lrs: a read after a po-earlier write of
+ * its location carries what that write depends on); see
+ * src/engine/thread_interp.h.  XD_PICK_BASIC is pick-basic-dep restricted
+ * to memory and branch events. */
+enum herd_dep {
+	XD_ADDR, XD_DATA, XD_CTRL, XD_PICK_ADDR, XD_PICK_DATA, XD_PICK_CTRL, XD_PICK_BASIC, XD_N
+};
+/* The name a catdep model gives relation k (aarch64deps.cat). */
+const char *herd_dep_name(int k);
+
 /* One candidate execution.  Initial writes are events too (one per memory
  * location, flag EVF_INIT, thread -1).  Relations are over event indices. */
 typedef struct execution {
@@ -170,10 +184,14 @@ typedef struct execution {
 	brel addr, data, ctrl;
 	brel rmw;     /* read -> write of one atomic instruction, or a
 	               * lwarx -> stwcx. pair that succeeded                 */
+	bool has_herd_deps;   /* hd[] is built (the architecture asks) */
+	brel hd[XD_N];
 } execution;
 
 /* Allocate an execution with room for n events, all relations empty. */
 void execution_init(execution *x, const litmus_test *t, int n);
 void execution_free(execution *x);
+/* Allocate x->hd (empty) and set has_herd_deps. */
+void execution_init_herd_deps(execution *x);
 
 #endif

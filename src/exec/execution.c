@@ -37,5 +37,24 @@ void execution_free(execution *x)
 	brel_free(&x->data);
 	brel_free(&x->ctrl);
 	brel_free(&x->rmw);
+	if (x->has_herd_deps)
+		for (int k = 0; k < XD_N; k++)
+			brel_free(&x->hd[k]);
+	x->has_herd_deps = false;
 	x->n = 0;
+}
+
+void execution_init_herd_deps(execution *x)
+{
+	for (int k = 0; k < XD_N; k++)
+		x->hd[k] = brel_new(x->n);
+	x->has_herd_deps = true;
+}
+
+const char *herd_dep_name(int k)
+{
+	static const char *const names[XD_N] = {
+		"addr", "data", "ctrl", "pick-addr-dep", "pick-data-dep", "pick-ctrl-dep", "pick-basic-dep",
+	};
+	return k >= 0 && k < XD_N ? names[k] : NULL;
 }

@@ -139,7 +139,10 @@ typedef struct op {
 	int instr;           /* index into thread.instrs of the source instr. */
 	int dst;             /* destination register, -1 if none             */
 	operand a, b;        /* ALU inputs; a = data of a store; a = tested
-	                      * register of a conditional branch               */
+	                      * register of a conditional branch; b of a store:
+	                      * the register whose value the instruction
+	                      * computes a from (AArch64's LDADD: Rs), herd's
+	                      * DATA register read (thread_interp.h)           */
 	enum alu_op alu;     /* OP_ALU                                         */
 	address addr;        /* OP_LOAD, OP_STORE, OP_STCOND                   */
 	int size;            /* access size in bytes (4 or 8), 0 if unknown    */

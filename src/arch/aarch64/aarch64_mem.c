@@ -255,6 +255,9 @@ static bool emit_rmw(arch_cursor *c, enum rmw_kind k, enum alu_op alu, unsigned 
 	}
 	arch_emit_store(ctx, a.addr, data, size, ACC_ATOMIC);
 	annotate(ctx, wr_an);
+	/* LD<op>'s write is computed from Rs, herd's DATA register read */
+	if (k == RMW_LDOP)
+		ctx->th->ops[ctx->th->n_ops - 1].b = a64_src(rs);
 	if (skip >= 0)
 		set_silent_target(ctx, skip);
 	a64_write_alu(ctx, dest, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());

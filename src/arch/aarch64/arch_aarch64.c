@@ -158,4 +158,5 @@ const arch arch_aarch64 = {
 	.annots = a64_annots,
 	.canonical_reg = a64_canonical_reg,
 	.translate = a64_translate,
+	.herd_deps = true,
 };

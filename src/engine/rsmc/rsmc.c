@@ -1249,6 +1249,8 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	if (!c.cb.proven && c.cb.kind != CB_MODEL && cb_may_cycle(c.cb.kind, t, c.unroll, c.deadline))
 		cycle = "an execution of this test may have a cycle in the commit-before order, which "
 		        "rsmc cannot build";
+	if (!cycle && m && cat_model_computes_deps(m))
+		cycle = "the model computes herd's dependencies (catdep), which rsmc does not track";
 	if (!cycle && has_reserved_stcond(t))
 		cycle = "a store-conditional of this test needs a reservation, which rsmc does not model";
 	if (!cycle && has_c_rmw(t))

@@ -1,0 +1,322 @@
+/* herd_deps.c — herd's catdep dependency relations (exec.h, enum
+ * herd_dep), tracked along one thread path.  See thread_interp.h.
+ *
+ * herd's aarch64deps.cat defines them from register events: a memory read
+ * R "reaches" a later event through dtrm, the closure of rf-reg (a
+ * register read reads the po-last write of its register), iico_data (the
+ * data flow inside one instruction: its register reads to its memory
+ * events and register writes, a load's read to its destination) and lrs
+ * (a write to the po-next reads of its location before another write);
+ * pick-dtrm adds iico_ctrl (CSEL's flags to the register it writes, CAS's
+ * comparison to what follows it).  Then, for R a memory read:
+ *   data(R, W)   R reaches a DATA register read (the value a store writes)
+ *                of W's instruction, not W's own instance;
+ *   addr(R, M)   R reaches an address register read of M's instruction;
+ *   ctrl(R, e)   R reaches the register a conditional branch tests, e is
+ *                po-after that branch;
+ *   pick-*       the same through pick-dtrm (pick-data-dep also through
+ *                iico_ctrl after the DATA read);
+ *   pick-basic-dep  R reaches the memory or branch event, or is it.
+ * Every register event lies on such a path between memory and branch
+ * events, so weft tracks, per register, the reads that reach its current
+ * value (the taint, as for weft's own dependencies, but through loads'
+ * addresses and through memory by lrs too), and per location the reads
+ * that reach the po-last write to it.  The taints hold path event indices.
+ *
+ * What a register holds after a store-exclusive (its status) reaches
+ * nothing: aarch64deps.cat cuts rf-reg out of the store-exclusive.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "thread_interp.h"
+
+/* A sorted set of path event indices. */
+typedef struct tset {
+	int n, cap;
+	int *v;
+} tset;
+
+struct herd_taint {
+	int n_regs, n_locs;
+	tset *reg, *preg;     /* per register: reads that reach it by dtrm,
+	                       * by pick-dtrm */
+	tset *lw, *plw;       /* per location: reads that reach the po-last
+	                       * write to it (empty before any) */
+	tset ctrl, pctrl;     /* reads that reach the branches taken so far */
+	tset inst_pick;       /* reads that reach, by pick-dtrm, the silent
+	                       * branch of this instruction instance (its
+	                       * iico_ctrl source) */
+	tset reach, preach;   /* of the last memory event recorded */
+	int inst_first;       /* first path event of this instruction
+	                       * instance, -1 before its first */
+};
+
+static void ts_free(tset *s)
+{
+	free(s->v);
+	memset(s, 0, sizeof *s);
+}
+
+static void ts_reserve(tset *s, int n)
+{
+	if (n <= s->cap)
+		return;
+	int cap = s->cap ? s->cap : 4;
+	while (cap < n)
+		cap *= 2;
+	s->v = xrealloc(s->v, (size_t)cap * sizeof *s->v);
+	s->cap = cap;
+}
+
+static void ts_copy(tset *dst, const tset *src)
+{
+	ts_reserve(dst, src->n);
+	if (src->n)
+		memcpy(dst->v, src->v, (size_t)src->n * sizeof *dst->v);
+	dst->n = src->n;
+}
+
+/* dst |= src (dst may not be src) */
+static void ts_union(tset *dst, const tset *src)
+{
+	if (!src->n)
+		return;
+	tset u = { 0, 0, NULL };
+	ts_reserve(&u, dst->n + src->n);
+	int i = 0, j = 0;
+	while (i < dst->n || j < src->n) {
+		if (j >= src->n || (i < dst->n && dst->v[i] < src->v[j]))
+			u.v[u.n++] = dst->v[i++];
+		else if (i >= dst->n || src->v[j] < dst->v[i])
+			u.v[u.n++] = src->v[j++];
+		else {
+			u.v[u.n++] = dst->v[i++];
+			j++;
+		}
+	}
+	ts_free(dst);
+	*dst = u;
+}
+
+static void ts_add(tset *s, int x)
+{
+	tset one = { 1, 1, &x };
+	ts_union(s, &one);
+}
+
+static tset *ts_array_copy(const tset *src, int n)
+{
+	tset *a = xcalloc((size_t)(n > 0 ? n : 1), sizeof *a);
+	for (int i = 0; i < n; i++)
+		ts_copy(&a[i], &src[i]);
+	return a;
+}
+
+static void ts_array_free(tset *a, int n)
+{
+	for (int i = 0; i < n; i++)
+		ts_free(&a[i]);
+	free(a);
+}
+
+herd_taint *herd_taint_new(int n_regs, int n_locs)
+{
+	herd_taint *h = xcalloc(1, sizeof *h);
+	h->inst_first = -1;
+	h->n_regs = n_regs;
+	h->n_locs = n_locs;
+	h->reg = xcalloc((size_t)(n_regs > 0 ? n_regs : 1), sizeof *h->reg);
+	h->preg = xcalloc((size_t)(n_regs > 0 ? n_regs : 1), sizeof *h->preg);
+	h->lw = xcalloc((size_t)(n_locs > 0 ? n_locs : 1), sizeof *h->lw);
+	h->plw = xcalloc((size_t)(n_locs > 0 ? n_locs : 1), sizeof *h->plw);
+	return h;
+}
+
+herd_taint *herd_taint_copy(const herd_taint *h)
+{
+	herd_taint *c = xcalloc(1, sizeof *c);
+	c->n_regs = h->n_regs;
+	c->n_locs = h->n_locs;
+	c->reg = ts_array_copy(h->reg, h->n_regs);
+	c->preg = ts_array_copy(h->preg, h->n_regs);
+	c->lw = ts_array_copy(h->lw, h->n_locs);
+	c->plw = ts_array_copy(h->plw, h->n_locs);
+	ts_copy(&c->ctrl, &h->ctrl);
+	ts_copy(&c->pctrl, &h->pctrl);
+	ts_copy(&c->inst_pick, &h->inst_pick);
+	ts_copy(&c->reach, &h->reach);
+	ts_copy(&c->preach, &h->preach);
+	c->inst_first = h->inst_first;
+	return c;
+}
+
+void herd_taint_free(herd_taint *h)
+{
+	if (!h)
+		return;
+	ts_array_free(h->reg, h->n_regs);
+	ts_array_free(h->preg, h->n_regs);
+	ts_array_free(h->lw, h->n_locs);
+	ts_array_free(h->plw, h->n_locs);
+	ts_free(&h->ctrl);
+	ts_free(&h->pctrl);
+	ts_free(&h->inst_pick);
+	ts_free(&h->reach);
+	ts_free(&h->preach);
+	free(h);
+}
+
+void herd_taint_new_instance(herd_taint *h)
+{
+	h->inst_pick.n = 0;
+	h->inst_first = -1;
+}
+
+static bool is_reg(const herd_taint *h, const operand *x)
+{
+	return x->kind == OPND_REG && x->reg >= 0 && x->reg < h->n_regs;
+}
+
+/* s |= the taint (by dtrm, or pick-dtrm with `pick`) of operand x */
+static void add_operand(tset *s, const herd_taint *h, const operand *x, bool pick)
+{
+	if (is_reg(h, x))
+		ts_union(s, pick ? &h->preg[x->reg] : &h->reg[x->reg]);
+}
+
+/* Set register d to `t` (dtrm) and `pt` (pick-dtrm), which it owns. */
+static void set_reg(herd_taint *h, int d, tset *t, tset *pt)
+{
+	if (d < 0 || d >= h->n_regs) {
+		ts_free(t);
+		ts_free(pt);
+		return;
+	}
+	ts_free(&h->reg[d]);
+	ts_free(&h->preg[d]);
+	h->reg[d] = *t;
+	h->preg[d] = *pt;
+}
+
+void herd_taint_alu(herd_taint *h, const op *o)
+{
+	tset t = { 0, 0, NULL }, pt = { 0, 0, NULL };
+	add_operand(&t, h, &o->a, false);
+	add_operand(&t, h, &o->b, false);
+	add_operand(&pt, h, &o->a, true);
+	add_operand(&pt, h, &o->b, true);
+	/* after a silent branch (CSEL's choice) what the instruction writes
+	 * is reached from the flags by iico_ctrl */
+	ts_union(&pt, &h->inst_pick);
+	set_reg(h, o->dst, &t, &pt);
+}
+
+void herd_taint_loaded(herd_taint *h, const op *o, int e)
+{
+	tset t = { 0, 0, NULL }, pt = { 0, 0, NULL };
+	ts_copy(&t, &h->reach);
+	ts_add(&t, e);
+	ts_copy(&pt, &h->preach);
+	ts_add(&pt, e);
+	ts_union(&pt, &h->inst_pick);
+	set_reg(h, o->dst, &t, &pt);
+}
+
+void herd_taint_clear_reg(herd_taint *h, int d)
+{
+	tset t = { 0, 0, NULL }, pt = { 0, 0, NULL };
+	set_reg(h, d, &t, &pt);
+}
+
+void herd_taint_branch(herd_taint *h, const op *o)
+{
+	if (o->cond == BR_ALWAYS)
+		return;
+	if (o->flags & ACC_SILENT) {
+		add_operand(&h->inst_pick, h, &o->a, true);
+		return;
+	}
+	add_operand(&h->ctrl, h, &o->a, false);
+	add_operand(&h->pctrl, h, &o->a, true);
+}
+
+static void edges(dep_list *l, const tset *from, int to)
+{
+	for (int i = 0; i < from->n; i++)
+		dep_list_add(l, from->v[i], to);
+}
+
+/* The same, but not from events of the instance of `to` (the relations
+ * that say `& ~same-instance`): those are the path's last events, from
+ * h->inst_first on. */
+static void edges_other(const herd_taint *h, dep_list *l, const tset *from, int to)
+{
+	for (int i = 0; i < from->n; i++)
+		if (h->inst_first < 0 || from->v[i] < h->inst_first)
+			dep_list_add(l, from->v[i], to);
+}
+
+void herd_taint_event(herd_taint *h, const op *o, int e, enum event_kind kind, int loc, dep_list *out)
+{
+	if (h->inst_first < 0)
+		h->inst_first = e;
+	edges(&out[XD_CTRL], &h->ctrl, e);
+	edges(&out[XD_PICK_CTRL], &h->pctrl, e);
+	if (kind == EV_BRANCH) {
+		tset pt = { 0, 0, NULL };
+		add_operand(&pt, h, &o->a, true);
+		edges(&out[XD_PICK_BASIC], &pt, e);
+		ts_free(&pt);
+		return;
+	}
+	if (kind != EV_READ && kind != EV_WRITE)
+		return;
+	/* the address registers reach the access by iico_data */
+	tset at = { 0, 0, NULL }, pat = { 0, 0, NULL };
+	add_operand(&at, h, &o->addr.base, false);
+	add_operand(&at, h, &o->addr.index, false);
+	add_operand(&pat, h, &o->addr.base, true);
+	add_operand(&pat, h, &o->addr.index, true);
+	edges_other(h, &out[XD_ADDR], &at, e);
+	edges_other(h, &out[XD_PICK_ADDR], &pat, e);
+	h->reach.n = h->preach.n = 0;
+	ts_union(&h->reach, &at);
+	ts_union(&h->preach, &pat);
+	if (kind == EV_READ) {
+		/* lrs: the po-last write to loc reaches this read */
+		if (loc >= 0 && loc < h->n_locs) {
+			ts_union(&h->reach, &h->lw[loc]);
+			ts_union(&h->preach, &h->plw[loc]);
+		}
+		ts_union(&h->preach, &h->inst_pick);
+		edges(&out[XD_PICK_BASIC], &h->preach, e);
+		dep_list_add(&out[XD_PICK_BASIC], e, e);
+	} else {
+		/* the DATA register read: `b` when the instruction computes
+		 * the stored value from it (LDADD's Rs), else the stored one */
+		const operand *port = is_reg(h, &o->b) && o->kind == OP_STORE ? &o->b : &o->a;
+		tset dt = { 0, 0, NULL }, pdt = { 0, 0, NULL };
+		add_operand(&dt, h, port, false);
+		add_operand(&pdt, h, port, true);
+		/* a store after a silent branch (CAS's) is reached from the
+		 * comparison by iico_ctrl */
+		ts_union(&pdt, &h->inst_pick);
+		edges_other(h, &out[XD_DATA], &dt, e);
+		edges_other(h, &out[XD_PICK_DATA], &pdt, e);
+		ts_union(&h->reach, &dt);
+		ts_union(&h->preach, &pdt);
+		/* the value stored reaches the write by iico_data */
+		add_operand(&h->reach, h, &o->a, false);
+		add_operand(&h->preach, h, &o->a, true);
+		ts_free(&dt);
+		ts_free(&pdt);
+		edges(&out[XD_PICK_BASIC], &h->preach, e);
+		if (loc >= 0 && loc < h->n_locs) {
+			ts_copy(&h->lw[loc], &h->reach);
+			ts_copy(&h->plw[loc], &h->preach);
+		}
+	}
+	ts_free(&at);
+	ts_free(&pat);
+}
