@@ -5,8 +5,8 @@ Models, each with both engines: herd's aarch64.cat (read unchanged, with its
 includes, from the corpus's herd-cat/7.58; its dependency relations are the
 ones weft computes, see man weft, HERD'S DEPENDENCY RELATIONS), and sc
 (weft's sc.cat, and herd's).  rsmc hands tests under aarch64.cat to the
-enumerator (catdep), and tests with exclusives under sc (a reservation rsmc
-does not model); the blocks must agree all the same.  Tests weft answers otherwise than herd, or not at
+enumerator (catdep), and under sc tests with exclusives (a reservation rsmc
+does not model) or a CAS (variants); the blocks must agree all the same.  Tests weft answers otherwise than herd, or not at
 all, are listed in KNOWN with the reason, printed in the summary and
 checked to still differ: never skipped silently.  A deterministic sample by
 default (WEFT_CORPUS_AARCH64_SAMPLE, default 300 per model);
@@ -21,27 +21,11 @@ from test_corpus import ENGINES, compare
 
 SAMPLE = int(os.environ.get("WEFT_CORPUS_AARCH64_SAMPLE", "300"))
 
-_CAS = ("herd 7.58 explores several variants of each CAS, with other dependencies "
-        "(its execution counts are not weft's; under aarch64.cat 3 of these tests "
-        "also have a state weft forbids)")
-_CAS_TESTS = [
-    "CAS+data1", "LB+rel+CAS+BIS", "LB+rel+CAS-no-MRs-addr", "LB+rel+CAS-no-RnM-addr",
-    "LB+rel+CAS-no-RnRs-addr", "LB+rel+CAS-no-RsM-addr", "LB+rel+CAS-no-RsRs-addr",
-    "LB+rel+CAS-no-RtRs-addr", "LB+rel+CAS-ok-MRs-addr", "LB+rel+CAS-ok-RnRs-addr",
-    "LB+rel+CAS-ok-RsRs-addr", "LB+rel+CAS-ok-RtM-data", "LB+rel+CAS-ok-RtRs-addr", "LB+rel+CAS",
-    "MP+rel+CAS-addr", "MP+rel+CAS-no-MRs-addr", "MP+rel+CAS-no-RnRs-addr", "MP+rel+CAS-no-RtRs-addr",
-    "MP+rel+CAS-ok-MRs-addr", "MP+rel+CAS-ok-RnM-addr", "MP+rel+CAS-ok-RsM-addr",
-    "MP+rel+CAS-ok-RsRs-addr", "MP+rel+CAS-ok-RtM-addr", "MP+rel+CAS-ok-RtRs-addr",
-    "MP+rel+CAS-ok-bothRs-addr", "MP+rel+CAS-ok-dmb.ld", "MP+rel+CASacq-noret-ok",
-    "MP+rel+CASnoret-ok-dmb.ld", "SB+CAS-rfi-addr+DMBSY", "rmw-cas",
-]
-
-# file name -> why weft's block is not herd's
-KNOWN = {f"{t}.litmus": _CAS for t in _CAS_TESTS}
-KNOWN.update({
+# file name -> why weft gives no block
+KNOWN = {
     "MP+dmb.st+LDIAPP.litmus": "arrays (int x[2]) are not supported",
     "coRR+BBM+W.litmus": "herd's vmsa variant (page tables) is not supported",
-})
+}
 
 CASES = [
     # (expected folder, model arguments for the corpus, label)

@@ -47,6 +47,7 @@ struct herd_taint {
 	tset inst_pick;       /* reads that reach, by pick-dtrm, the silent
 	                       * branch of this instruction instance (its
 	                       * iico_ctrl source) */
+	tset inst_pick_mem;   /* the same, for its memory writes only */
 	tset reach, preach;   /* of the last memory event recorded */
 	int inst_first;       /* first path event of this instruction
 	                       * instance, -1 before its first */
@@ -145,6 +146,7 @@ herd_taint *herd_taint_copy(const herd_taint *h)
 	ts_copy(&c->ctrl, &h->ctrl);
 	ts_copy(&c->pctrl, &h->pctrl);
 	ts_copy(&c->inst_pick, &h->inst_pick);
+	ts_copy(&c->inst_pick_mem, &h->inst_pick_mem);
 	ts_copy(&c->reach, &h->reach);
 	ts_copy(&c->preach, &h->preach);
 	c->inst_first = h->inst_first;
@@ -162,6 +164,7 @@ void herd_taint_free(herd_taint *h)
 	ts_free(&h->ctrl);
 	ts_free(&h->pctrl);
 	ts_free(&h->inst_pick);
+	ts_free(&h->inst_pick_mem);
 	ts_free(&h->reach);
 	ts_free(&h->preach);
 	free(h);
@@ -170,6 +173,7 @@ void herd_taint_free(herd_taint *h)
 void herd_taint_new_instance(herd_taint *h)
 {
 	h->inst_pick.n = 0;
+	h->inst_pick_mem.n = 0;
 	h->inst_first = -1;
 }
 
@@ -234,7 +238,10 @@ void herd_taint_branch(herd_taint *h, const op *o)
 	if (o->cond == BR_ALWAYS)
 		return;
 	if (o->flags & ACC_SILENT) {
-		add_operand(&h->inst_pick, h, &o->a, true);
+		if (o->flags & ACC_PICK)
+			add_operand(&h->inst_pick, h, &o->a, true);
+		if (o->flags & ACC_PICK_MEM)
+			add_operand(&h->inst_pick_mem, h, &o->a, true);
 		return;
 	}
 	add_operand(&h->ctrl, h, &o->a, false);
@@ -296,12 +303,16 @@ void herd_taint_event(herd_taint *h, const op *o, int e, enum event_kind kind, i
 		/* the DATA register read: `b` when the instruction computes
 		 * the stored value from it (LDADD's Rs), else the stored one */
 		const operand *port = is_reg(h, &o->b) && o->kind == OP_STORE ? &o->b : &o->a;
+		bool no_port = o->kind == OP_STORE && o->b.kind == OPND_IMM;
 		tset dt = { 0, 0, NULL }, pdt = { 0, 0, NULL };
-		add_operand(&dt, h, port, false);
-		add_operand(&pdt, h, port, true);
+		if (!no_port) {
+			add_operand(&dt, h, port, false);
+			add_operand(&pdt, h, port, true);
+		}
 		/* a store after a silent branch (CAS's) is reached from the
 		 * comparison by iico_ctrl */
 		ts_union(&pdt, &h->inst_pick);
+		ts_union(&pdt, &h->inst_pick_mem);
 		edges_other(h, &out[XD_DATA], &dt, e);
 		edges_other(h, &out[XD_PICK_DATA], &pdt, e);
 		ts_union(&h->reach, &dt);

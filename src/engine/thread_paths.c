@@ -289,6 +289,14 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 		}
 		case OP_BRANCH: {
 			value v = value_int(0);
+			if (o->cond == BR_EITHER) {
+				/* one path each way, the fall-through first */
+				if (out_of_time(ip, (unsigned long)s->n_ev))
+					goto end;
+				push_pending(st, istate_clone(ip, s), o->target);
+				push_pending(st, s, pc + 1);
+				return;
+			}
 			if (o->cond != BR_ALWAYS) {
 				if (!ti_operand(c, &s->r, o, &o->a, &v, NULL))
 					goto end;

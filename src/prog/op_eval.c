@@ -178,6 +178,7 @@ bool op_branch_taken(enum branch_cond c, value v)
 	case BR_GE: return sign >= 0;
 	case BR_GT: return sign > 0;
 	case BR_LE: return sign <= 0;
+	case BR_EITHER: return false;   /* the engines explore both ways */
 	}
 	return false;
 }

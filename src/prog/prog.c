@@ -377,7 +377,7 @@ static const char *const alu_names[] = {
 
 static const char *const branch_names[] = {
 	[BR_ALWAYS] = "always", [BR_EQ] = "eq", [BR_NE] = "ne", [BR_LT] = "lt",
-	[BR_GE] = "ge",         [BR_GT] = "gt", [BR_LE] = "le",
+	[BR_GE] = "ge",         [BR_GT] = "gt", [BR_LE] = "le", [BR_EITHER] = "either",
 };
 
 static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf *out)
@@ -428,7 +428,7 @@ static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf
 		sb_puts(out, " <- 0|1");
 		break;
 	case OP_BRANCH:
-		sb_printf(out, "branch %s", (unsigned)o->cond <= BR_LE ? branch_names[o->cond] : "?");
+		sb_printf(out, "branch %s", (unsigned)o->cond <= BR_EITHER ? branch_names[o->cond] : "?");
 		if (o->a.kind != OPND_NONE) {
 			sb_putc(out, ' ');
 			operand_print(t, th, o->a, out);

@@ -100,6 +100,9 @@ enum alu_op {
 enum branch_cond {
 	BR_ALWAYS, /* unconditional jump */
 	BR_EQ, BR_NE, BR_LT, BR_GE, BR_GT, BR_LE, /* test register `a` against 0 */
+	BR_EITHER, /* both ways, each explored: a choice between variants of
+	            * one instruction that herd explores each (AArch64's CAS);
+	            * forward, ACC_SILENT, tests nothing */
 };
 
 enum op_kind {
@@ -132,6 +135,12 @@ enum access_flag {
 	ACC_LOCATED = 1u << 5, /* OP_FENCE: the event has a location, `addr`
 	                       * (C's lock events LKR/LKW/UL, synchronize_srcu):
 	                       * neither a read nor a write, but in `loc`    */
+	ACC_PICK = 1u << 6,   /* with ACC_SILENT: what the instruction writes
+	                       * after the choice depends on the tested
+	                       * register by herd's iico_ctrl (its pick
+	                       * dependencies: CSEL's flags, CAS's compare) */
+	ACC_PICK_MEM = 1u << 7, /* the same for the instruction's memory
+	                       * writes only (some of CAS's variants) */
 };
 
 typedef struct op {
@@ -142,7 +151,9 @@ typedef struct op {
 	                      * register of a conditional branch; b of a store:
 	                      * the register whose value the instruction
 	                      * computes a from (AArch64's LDADD: Rs), herd's
-	                      * DATA register read (thread_interp.h)           */
+	                      * DATA register read (thread_interp.h); an
+	                      * immediate there: the write has none (CAS's
+	                      * write-back of a failed comparison)             */
 	enum alu_op alu;     /* OP_ALU                                         */
 	address addr;        /* OP_LOAD, OP_STORE, OP_STCOND                   */
 	int size;            /* access size in bytes (4 or 8), 0 if unknown    */

@@ -139,6 +139,10 @@ static void run(const ti_ctx *c, ti_state *s, const sthread *old, sthread *out)
 			continue;
 		}
 		case OP_BRANCH:
+			if (o->cond == BR_EITHER) {
+				out->error = "an instruction with variants herd explores each (CAS) is not supported here";
+				return;
+			}
 			if (o->cond != BR_ALWAYS) {
 				if (!ti_operand(c, s, o, &o->a, &v, &known)) {
 					out->error = "an instruction uses a register the thread does not have";

@@ -89,7 +89,7 @@ static bool emit_csel(arch_cursor *c, a64_reg rd)
 	int t = a64_scratch(ctx, 0);
 	arch_emit_alu(ctx, ALU_MOV, t, a64_src(rn), arch_opnd_none());
 	int taken = ctx->th->n_ops;
-	a64_silent_branch(ctx, cond, arch_opnd_reg(a64_flags(ctx)));
+	a64_silent_branch(ctx, cond, arch_opnd_reg(a64_flags(ctx)))->flags |= ACC_PICK;
 	arch_emit_alu(ctx, ALU_MOV, t, a64_src(rm), arch_opnd_none());
 	ctx->th->ops[taken].target = ctx->th->n_ops;
 	a64_write_alu(ctx, rd, ALU_MOV, arch_opnd_reg(t), arch_opnd_none());

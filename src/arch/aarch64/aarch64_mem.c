@@ -11,9 +11,10 @@
  *                        address, ends the reservation; Ws = 0 when it
  *                        stores, 1 when not, both explored
  *   CAS Rs,Rt,[Xn]       reads the old value; equal to Rs: writes Rt
- *                        (the pair is an rmw), else no write; Rs gets the
- *                        old value either way.  The choice is inside the
- *                        instruction: no branch event, no ctrl dependency
+ *                        (the pair is an rmw); Rs gets the old value.
+ *                        The choice is inside the instruction: no branch
+ *                        event, no ctrl dependency.  herd 7.58 explores
+ *                        variants of it (emit_cas)
  *   SWP Rs,Rt,[Xn]       Rt gets the old value, Rs is written
  *   LD<op> Rs,Rt,[Xn]    op ADD, EOR, SET (or), CLR (and not): the old
  *                        value OP Rs is written, Rt gets the old value;
@@ -33,8 +34,6 @@
 
 /* The last op emitted gets annotation bits `an`. */
 static void annotate(arch_ctx *ctx, unsigned an) { ctx->th->ops[ctx->th->n_ops - 1].annot = an; }
-
-static void set_silent_target(arch_ctx *ctx, int branch_op) { ctx->th->ops[branch_op].target = ctx->th->n_ops; }
 
 /* `[Xn ...]` with what follows; a post-index `,#k` is returned in *post
  * (with *has_post), a pre-index `!` updates Xn before the access. */
@@ -213,6 +212,88 @@ static const struct { const char *op; enum alu_op alu; } ldops[] = {
 	{ "ADD", ALU_ADD }, { "EOR", ALU_XOR }, { "SET", ALU_OR }, { "CLR", ALU_AND },
 };
 
+/* Ops after `from` up to here jump to the end of the instruction. */
+static int jump_to_end(arch_ctx *ctx)
+{
+	int at = ctx->th->n_ops;
+	a64_silent_branch(ctx, BR_ALWAYS, arch_opnd_none());
+	return at;
+}
+
+/* A silent branch to the next op: the choice it stands for is already
+ * made, but what follows depends on `tested` by iico_ctrl (ACC_PICK). */
+static void pick_from(arch_ctx *ctx, int tested, unsigned pick)
+{
+	op *o = a64_silent_branch(ctx, BR_NE, arch_opnd_reg(tested));
+	o->flags |= pick;
+	o->target = ctx->th->n_ops;
+}
+
+/* A choice between variants (BR_EITHER): returns the branch to patch
+ * with the first op of the other variant. */
+static int either(arch_ctx *ctx)
+{
+	int at = ctx->th->n_ops;
+	a64_silent_branch(ctx, BR_EITHER, arch_opnd_none());
+	return at;
+}
+
+/* CAS Rs,Rt,[Xn] as herd 7.58 explores it: the read, then when it equals
+ * Rs one of two successes (Rt written, atomic with the read; Rs gets its
+ * own value or the one read, and what follows depends on Rs and the read
+ * by iico_ctrl), else one of three failures (Rs gets the value read: with
+ * that iico_ctrl, without it, or with a write of the value read back,
+ * atomic with the read).  Each variant is an execution of herd's: the
+ * engines explore each (BR_EITHER); the variants' events, values and
+ * dependencies are what tell them apart. */
+static bool emit_cas(arch_ctx *ctx, a64_reg rs, a64_reg rt, const a64_addr *a, unsigned rd_an, unsigned wr_an)
+{
+	int size = rs.wide ? 8 : 4;
+	int old = a64_scratch(ctx, 0), eq = a64_scratch(ctx, 1);
+	arch_emit_load(ctx, old, a->addr, size, ACC_ATOMIC);
+	annotate(ctx, rs.reg < 0 ? A64_NORET : rd_an);
+	arch_emit_alu(ctx, ALU_CMP, eq, arch_opnd_reg(old), a64_src(rs));
+	int to_fail = ctx->th->n_ops;
+	a64_silent_branch(ctx, BR_NE, arch_opnd_reg(eq));
+	int ends[5], n_ends = 0;
+	/* success, Rs from Rs */
+	int ok2 = either(ctx);
+	pick_from(ctx, eq, ACC_PICK);
+	arch_emit_store(ctx, a->addr, a64_src(rt), size, ACC_ATOMIC);
+	annotate(ctx, wr_an);
+	a64_write_alu(ctx, rs, ALU_MOV, a64_src(rs), arch_opnd_none());
+	ends[n_ends++] = jump_to_end(ctx);
+	/* success, Rs from the read, the comparison reaching the write only */
+	ctx->th->ops[ok2].target = ctx->th->n_ops;
+	pick_from(ctx, eq, ACC_PICK_MEM);
+	arch_emit_store(ctx, a->addr, a64_src(rt), size, ACC_ATOMIC);
+	annotate(ctx, wr_an);
+	a64_write_alu(ctx, rs, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
+	ends[n_ends++] = jump_to_end(ctx);
+	/* failure, with iico_ctrl */
+	ctx->th->ops[to_fail].target = ctx->th->n_ops;
+	int no2 = either(ctx);
+	pick_from(ctx, eq, ACC_PICK);
+	a64_write_alu(ctx, rs, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
+	ends[n_ends++] = jump_to_end(ctx);
+	/* failure, without */
+	ctx->th->ops[no2].target = ctx->th->n_ops;
+	int no3 = either(ctx);
+	a64_write_alu(ctx, rs, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
+	ends[n_ends++] = jump_to_end(ctx);
+	/* failure, the value read written back, the comparison reaching the
+	 * write only */
+	ctx->th->ops[no3].target = ctx->th->n_ops;
+	pick_from(ctx, eq, ACC_PICK_MEM);
+	arch_emit_store(ctx, a->addr, arch_opnd_reg(old), size, ACC_ATOMIC);
+	annotate(ctx, wr_an);
+	ctx->th->ops[ctx->th->n_ops - 1].b = arch_opnd_int(0);   /* no DATA register */
+	a64_write_alu(ctx, rs, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
+	for (int i = 0; i < n_ends; i++)
+		ctx->th->ops[ends[i]].target = ctx->th->n_ops;
+	return true;
+}
+
 static bool emit_rmw(arch_cursor *c, enum rmw_kind k, enum alu_op alu, unsigned rd_an, unsigned wr_an)
 {
 	arch_ctx *ctx = c->ctx;
@@ -224,26 +305,21 @@ static bool emit_rmw(arch_cursor *c, enum rmw_kind k, enum alu_op alu, unsigned 
 		return false;
 	if (!read_addr(c, true, &a))
 		return false;
+	if (k == RMW_CAS)
+		return emit_cas(ctx, rs, rt, &a, rd_an, wr_an);
 	if (k == RMW_STOP) {
 		/* herd's store form is the load form with the zero register */
 		k = RMW_LDOP;
 		rt.wide = rs.wide;
 	}
 	int size = rs.wide ? 8 : 4;
-	a64_reg dest = k == RMW_CAS ? rs : rt;
+	a64_reg dest = rt;
 	unsigned read_an = dest.reg < 0 ? A64_NORET : rd_an;
 	int old = a64_scratch(ctx, 0);
 	arch_emit_load(ctx, old, a.addr, size, ACC_ATOMIC);
 	annotate(ctx, read_an);
-	int skip = -1;
-	operand data = a64_src(k == RMW_CAS ? rt : rs);
-	if (k == RMW_CAS) {
-		/* CAS leaves the condition flags alone: its own compare */
-		int eq = a64_scratch(ctx, 1);
-		arch_emit_alu(ctx, ALU_CMP, eq, arch_opnd_reg(old), a64_src(rs));
-		skip = ctx->th->n_ops;
-		a64_silent_branch(ctx, BR_NE, arch_opnd_reg(eq));
-	} else if (k == RMW_LDOP) {
+	operand data = a64_src(rs);
+	if (k == RMW_LDOP) {
 		int t = a64_scratch(ctx, 1);
 		operand arg = a64_src(rs);
 		if (alu == ALU_AND) {   /* CLR: old AND NOT Rs */
@@ -258,8 +334,6 @@ static bool emit_rmw(arch_cursor *c, enum rmw_kind k, enum alu_op alu, unsigned 
 	/* LD<op>'s write is computed from Rs, herd's DATA register read */
 	if (k == RMW_LDOP)
 		ctx->th->ops[ctx->th->n_ops - 1].b = a64_src(rs);
-	if (skip >= 0)
-		set_silent_target(ctx, skip);
 	a64_write_alu(ctx, dest, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
 	return true;
 }

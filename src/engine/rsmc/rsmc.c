@@ -1163,6 +1163,18 @@ static void say_fallback(const rctx *c, const char *why)
 /* A store-conditional that may store only under a reservation (RISC-V's
  * sc): rsmc's races assume every store-conditional may succeed, so such a
  * test goes to the enumerator. */
+/* An instruction with variants herd explores each (BR_EITHER, AArch64's
+ * CAS): rsmc's interpreter follows one path per thread, so such a test
+ * goes to the enumerator. */
+static bool has_variants(const litmus_test *t)
+{
+	for (int i = 0; i < t->n_threads; i++)
+		for (int k = 0; k < t->threads[i].n_ops; k++)
+			if (t->threads[i].ops[k].kind == OP_BRANCH && t->threads[i].ops[k].cond == BR_EITHER)
+				return true;
+	return false;
+}
+
 static bool has_reserved_stcond(const litmus_test *t)
 {
 	for (int i = 0; i < t->n_threads; i++)
@@ -1251,6 +1263,8 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 		        "rsmc cannot build";
 	if (!cycle && m && cat_model_computes_deps(m))
 		cycle = "the model computes herd's dependencies (catdep), which rsmc does not track";
+	if (!cycle && has_variants(t))
+		cycle = "an instruction of this test has variants herd explores each (CAS), which rsmc does not";
 	if (!cycle && has_reserved_stcond(t))
 		cycle = "a store-conditional of this test needs a reservation, which rsmc does not model";
 	if (!cycle && has_c_rmw(t))

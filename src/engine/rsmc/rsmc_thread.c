@@ -206,6 +206,12 @@ static enum tstatus run(interp *ip)
 		}
 		case OP_BRANCH: {
 			value v = value_int(0);
+			if (o->cond == BR_EITHER) {
+				/* rsmc hands such tests to the enumerator
+				 * (rsmc.c): here, the fall-through only */
+				pc++;
+				break;
+			}
 			if (o->cond != BR_ALWAYS) {
 				bool kv;
 				if (!ti_operand(c, &ip->r, o, &o->a, &v, &kv))
