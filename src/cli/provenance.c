@@ -36,9 +36,12 @@ void provenance_init(run_provenance *p, const weft_options *o, const test_plan *
 	p->options = result_options(o);
 	p->n_models = labels->n;
 	p->models = xcalloc((size_t)labels->n + 1, sizeof *p->models);
-	/* Loaded already: model_cache_get says nothing again. */
+	/* Loaded already: model_cache_get says nothing again.  Only a run
+	 * loads its models: -dump and -check of a test name no model, and an
+	 * architecture's default missing from the search path (aarch64.cat)
+	 * is no error there. */
 	diag d = { stderr, 0, 0 };
-	for (int k = 0; k < labels->n; k++) {
+	for (int k = 0; o->action == ACT_RUN && k < labels->n; k++) {
 		model_origin *m = &p->models[k];
 		m->name = labels->name[k];
 		cat_model *cm = model_cache_get(c, m->name, &d);
