@@ -310,6 +310,18 @@ MEMORY = [
     R("stwcx.-beq", ["lwarx r1,r0,r2", "stwcx. r3,r0,r2", "beq L", "li r4,1", "L:"], {"x": 7, "0:r4": 0},
       "success stores and sets cr0 EQ (beq taken); failure stores nothing and leaves EQ clear",
       init="0:r2=x; 0:r3=7; x=5", more=[{"x": 5, "0:r4": 1}]),
+    # herd's flags_res: a successful stwcx. leaves cr0 = EQ alone (mfcr 2), a
+    # failed one clears every bit (mfcr 0), so after a failure blt and bgt
+    # fall through while bge (not LT) and ble (not GT) jump.
+    R("stwcx.-cr0", ["lwarx r1,r0,r2", "stwcx. r3,r0,r2", "mfcr r5", "blt L1", "li r6,1", "L1:",
+                     "bge L2", "li r7,1", "L2:", "bgt L3", "li r8,1", "L3:", "ble L4", "li r9,1", "L4:"],
+      {"x": 7, "0:r5": 2, "0:r6": 1, "0:r7": 0, "0:r8": 1, "0:r9": 0},
+      "stored: cr0 EQ, so blt, bgt fall through and bge, ble jump; failed: cr0 has no bit, "
+      "mfcr reads 0, and the branches go the same way (neither LT nor GT is set)",
+      init="0:r2=x; 0:r3=7; x=5", more=[{"x": 5, "0:r5": 0, "0:r6": 1, "0:r7": 0, "0:r8": 1, "0:r9": 0}]),
+    R("stdcx.-cr0", ["ldarx r1,r0,r2", "stdcx. r3,r0,r2", "mfcr r5", "bne L1", "li r6,1", "L1:"],
+      {"x": 7, "0:r5": 2, "0:r6": 1}, "as stwcx.: stored, EQ (bne falls through); failed, no bit "
+      "(bne jumps, mfcr 0)", init="0:r2=x; 0:r3=7; x=5", more=[{"x": 5, "0:r5": 0, "0:r6": 0}]),
     R("dcbf", ["dcbf r0,r2", "lwz r1,0(r2)"], {"0:r1": 5}, "a cache flush: nothing happens",
       init="0:r2=x; x=5"),
 ]

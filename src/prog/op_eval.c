@@ -110,6 +110,11 @@ bool op_alu(enum alu_op k, value a, value b, value *r)
 		else
 			*r = value_int(4);   /* an address compares greater than 0 */
 		return true;
+	case ALU_STCR:
+		if (!ia)
+			return false;
+		*r = a.num == 1 ? value_int(0) : value_flags_clear(FLAGS_CLEAR_PPC);
+		return true;
 	case ALU_SHL:
 	case ALU_SHRU:
 	case ALU_SHRS:

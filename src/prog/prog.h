@@ -95,6 +95,9 @@ enum alu_op {
 	 * pointer register with another: `r1 != new`). */
 	ALU_EQ, ALU_NE, ALU_LT, ALU_LE, ALU_GT, ALU_GE,
 	ALU_MOD,    /* a % b, C's remainder (sign of a)                  */
+	ALU_STCR,   /* a store-conditional's status a (1 stored, 0 failed)
+	             * as POWER's CR0 after stwcx.: EQ (0) when stored, no
+	             * bit set (value_flags_clear) when failed, as herd    */
 };
 
 enum branch_cond {

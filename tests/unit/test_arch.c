@@ -465,8 +465,8 @@ static void test_ppc_memory(void)
 		ALU(&f, 1, ALU_ADD, "r2", REG(&f, "r2"), INT(-16));
 	}
 
-	/* Reservations: lwarx/stwcx. carry EX; stwcx. leaves cr0 = 0 (EQ)
-	 * on success and non-zero on failure. */
+	/* Reservations: lwarx/stwcx. carry EX; stwcx. turns its status into
+	 * herd's CR0 (STCR: EQ on success, no bit on failure). */
 	if (TRANSLATES(&f, "lwarx r4,r0,r3", 2)) {
 		LOAD(&f, 0, "r4", AT(NONE(), REG(&f, "r3"), 0), 4, ACC_EXCL);
 		ALU(&f, 1, ALU_ZEXT, "r4", REG(&f, "r4"), INT(4));
@@ -477,7 +477,7 @@ static void test_ppc_memory(void)
 	}
 	if (TRANSLATES(&f, "stwcx. r4,r0,r3", 2)) {
 		STCOND(&f, 0, "cr0", AT(NONE(), REG(&f, "r3"), 0), REG(&f, "r4"), 4, ACC_EXCL);
-		ALU(&f, 1, ALU_CMP, "cr0", REG(&f, "cr0"), INT(1));
+		ALU(&f, 1, ALU_STCR, "cr0", REG(&f, "cr0"), NONE());
 	}
 	if (TRANSLATES(&f, "ldarx r4,r0,r3", 1))
 		LOAD(&f, 0, "r4", AT(NONE(), REG(&f, "r3"), 0), 8, ACC_EXCL);

@@ -11,11 +11,10 @@
  *     (beq = EQ, blt = LT, ...);
  *   - record forms (`add.`, `andi.`, `rlwinm.`) also set cr0 = CMP(result, 0);
  *   - `stwcx. rS,rA,rB` is OP_STCOND into cr0 (1 stored, 0 failed)
- *     followed by cr0 = CMP(cr0, 1), so cr0 ends up 0 (EQ) after a
- *     successful store and -1 (not EQ) after a failed one: `bne` retries
- *     exactly when the store failed, `beq` is taken when it succeeded.
- *     (herd clears every bit on failure; with one signed value weft reads
- *     failure as LT.  Only beq/bne are meaningful after stwcx.)
+ *     followed by cr0 = STCR(cr0): EQ alone (0) after a successful
+ *     store, every bit cleared after a failed one, as herd's flags_res:
+ *     then beq and blt and bgt fall through, bne, bge and ble jump, and
+ *     mfcr reads 0.
  *   - lwarx/stwcx. accesses carry ACC_EXCL; sync (hwsync), lwsync, isync,
  *     eieio are fences of the sets SYNC, LWSYNC, ISYNC, EIEIO.
  *   - narrow loads zero-extend what they read (lbz, lhz, lwz: a word -1

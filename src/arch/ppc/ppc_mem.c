@@ -140,8 +140,9 @@ static bool translate_mem(arch_cursor *c, const ppc_form *f)
 			return false;
 		cr = ppc_cr0(ctx);
 		arch_emit_stcond(ctx, cr, addr, arch_opnd_reg(rd), f->size, ACC_EXCL);
-		/* 1 (stored) -> 0 = EQ; 0 (failed) -> -1 = not EQ: see arch_ppc.c. */
-		arch_emit_alu(ctx, ALU_CMP, cr, arch_opnd_reg(cr), arch_opnd_int(1));
+		/* herd's flags_res: EQ alone when stored, no bit at all when
+		 * failed (so blt/bgt fall through, bge/ble/bne jump, mfcr 0). */
+		arch_emit_alu(ctx, ALU_STCR, cr, arch_opnd_reg(cr), arch_opnd_none());
 		return true;
 	}
 	return arch_unsupported(c);

@@ -289,7 +289,44 @@ static op *branch_to(arch_ctx *ctx, enum branch_cond cond, operand tested)
 	return o;
 }
 
-/* CMPXCHG dst,src: the accumulator is EAX (X86) or RAX (X86_64). */
+/* herd's CMPXCHG writes ZF alone and leaves SF as it was, while weft's
+ * flags are one compare result (-1/0/1, arch_x86_sem.h), whose ZF and SF
+ * are those of one comparison: after CMPXCHG that is right for ZF only.
+ * So a thread with a CMPXCHG may branch on ZF (je/jne/jz/jnz) and no other
+ * flag; anything else is refused at the offending instruction rather than
+ * answered differently from herd.  cmpxchg's own retry branch is its
+ * BR_NE op without a label (every x86 jump names one). */
+static bool is_cmpxchg_branch(const op *o)
+{
+	return o->kind == OP_BRANCH && o->cond == BR_NE && o->label == NULL;
+}
+
+static bool is_sf_branch(const op *o)
+{
+	return o->kind == OP_BRANCH && o->cond != BR_ALWAYS && o->cond != BR_EQ &&
+	       o->cond != BR_NE;
+}
+
+static bool refuse_sf_after_cmpxchg(arch_cursor *c)
+{
+	diag_error(c->ctx->d, c->ctx->loc,
+		   "%s instruction '%s' not supported in a thread with CMPXCHG: herd's CMPXCHG "
+		   "sets ZF alone and keeps SF, which weft's flags cannot hold; only je, jne, jz, "
+		   "jnz may test the flags there", c->arch, c->text);
+	return false;
+}
+
+static bool thread_has(const arch_ctx *ctx, bool (*is)(const op *))
+{
+	for (int i = 0; i < ctx->th->n_ops; i++)
+		if (is(&ctx->th->ops[i]))
+			return true;
+	return false;
+}
+
+/* CMPXCHG dst,src: the accumulator is EAX (X86) or RAX (X86_64).  As
+ * herd: read dst, ZF = (accumulator == dst); equal: dst = src, else the
+ * accumulator = dst, and no write to dst (herd writes nothing back). */
 static bool emit_cmpxchg(arch_cursor *c, const x86_instr *ins, const char *accumulator)
 {
 	arch_ctx *ctx = c->ctx;
@@ -298,6 +335,8 @@ static bool emit_cmpxchg(arch_cursor *c, const x86_instr *ins, const char *accum
 		return arch_malformed(c, s->at, "CMPXCHG needs a register source");
 	if (d->kind == X86_OPND_IMM)
 		return arch_malformed(c, d->at, "the destination cannot be an immediate");
+	if (thread_has(ctx, is_sf_branch))
+		return refuse_sf_after_cmpxchg(c);
 	unsigned flags = ins->lock ? ACC_ATOMIC : 0;
 	int acc = arch_reg(ctx, accumulator);
 	int tmp = scratch_reg(ctx);
@@ -345,6 +384,9 @@ bool x86_emit(arch_cursor *c, const x86_instr *ins)
 		return emit_arith(c, ins);
 	case X86_CMP: return emit_cmp(c, ins);
 	case X86_JUMP:
+		if (ins->form->cond != BR_ALWAYS && ins->form->cond != BR_EQ &&
+		    ins->form->cond != BR_NE && thread_has(c->ctx, is_cmpxchg_branch))
+			return refuse_sf_after_cmpxchg(c);
 		arch_add_branch(c->ctx, ins->form->cond,
 				ins->form->cond == BR_ALWAYS ? arch_opnd_none()
 				: arch_opnd_reg(flags_reg(c->ctx)), ins->label);
