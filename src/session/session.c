@@ -177,7 +177,7 @@ static value final_of(void *ctx, lval lv)
 
 bool session_filtered(const session *s)
 {
-	return s->t->filter && sstate_complete(&s->cur) && !cond_eval(s->t->filter, final_of, (void *)&s->cur);
+	return s->t->filter && sstate_complete(&s->cur) && !cond_eval_final(s->t->filter, s->t, final_of, (void *)&s->cur);
 }
 
 void session_final_state(const session *s, strbuf *out)

@@ -82,7 +82,7 @@ static void judge(enum_ctx *c)
 	}
 	for (int l = 0; l < t->n_locs; l++)
 		c->mem_final[l] = c->x.ev[c->co_last[l]].val;
-	if (t->filter && !cond_eval(t->filter, final_value, c)) {
+	if (t->filter && !cond_eval_final(t->filter, t, final_value, c)) {
 		r->stats.filtered++;
 		return;
 	}
@@ -97,7 +97,7 @@ static void judge(enum_ctx *c)
 		v.allowed = true;
 	}
 	if (c->on_candidate && !c->toofar) {
-		engine_candidate cand = { &c->x, &v, t->cond ? cond_eval(t->cond, final_value, c) : true,
+		engine_candidate cand = { &c->x, &v, t->cond ? cond_eval_final(t->cond, t, final_value, c) : true,
 					  c->state_vals, r->n_lvals };
 		for (int i = 0; i < r->n_lvals; i++)
 			c->state_vals[i] = final_value(c, r->lvals[i]);

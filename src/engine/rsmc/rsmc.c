@@ -272,7 +272,7 @@ static void judge(rctx *c, const rstate *s)
 		if (!verify(c, c->n_path - 2))
 			return;
 		r->stats.candidates++;
-		if (!cond_eval(t->filter, final_value, c)) {
+		if (!cond_eval_final(t->filter, t, final_value, c)) {
 			r->stats.filtered++;
 			return;
 		}
