@@ -4,6 +4,7 @@ to their type (and unsigned 64-bit values printed unsigned), a test with no
 condition (herd's `forall true`).  Each expectation is worked out by hand
 from herd's meaning, as the comments say."""
 from conftest import result_blocks
+from herd_hash import herd_hash
 
 
 def block(weft, tmp_path, name, text):
@@ -80,6 +81,30 @@ def test_filter_reads_typed_values(weft, tmp_path):
             assert b.startswith(f"Test {name} Allowed\n{want}"), (engine, b)
 
 
+def test_observed_is_exists_of_its_groups(weft, tmp_path):
+    # herd's StateParser: `observed A1; A2; and B1; ...` is ExistsState (Or
+    # [And [A1; A2]; And [B1; ...]]), each atom ending with ';', printed by
+    # herd's pp_prop without parentheses (/\ binds tighter than \/).  P1
+    # reads x before or after P0's store, so under sc the group 1:r1=0
+    # holds once, the group 1:r1=1 /\ [x]=0 never ([x] ends 1).
+    text = ("PPC obs\n{ 0:r2=x; 1:r2=x; }\n P0           | P1           ;\n"
+            " li r1,1      | lwz r1,0(r2) ;\n stw r1,0(r2) |              ;\n"
+            "observed 1:r1=0; and 1:r1=1; [x]=0;\n")
+    h = herd_hash(["0:r2=x", "1:r2=x"], [["li r1,1", "stw r1,0(r2)"], ["lwz r1,0(r2)"]], ["1:r1", "x"])
+    want = ("Test obs Allowed\nStates 2\n1:r1=0; [x]=1;\n1:r1=1; [x]=1;\nOk\nWitnesses\n"
+            "Positive: 1 Negative: 1\nCondition exists (1:r1=0 \\/ 1:r1=1 /\\ [x]=0)\n"
+            f"Observation obs Sometimes 1 1\nHash={h}")
+    f = tmp_path / "obs.litmus"
+    f.write_text(text)
+    r = weft("-model", "sc", f)
+    assert r.returncode == 0, r.stderr
+    assert result_blocks(r.stdout)["obs"][0] == want
+    # an atom without its ';' is named
+    f.write_text(text.replace("[x]=0;", "[x]=0"))
+    r = weft("-model", "sc", f)
+    assert r.returncode == 1 and "';' after each atom of an 'observed' condition" in r.stderr
+
+
 def test_no_condition_is_forall_true(weft, tmp_path):
     # herd reads a test without a final condition as `forall true`: every
     # execution counts as positive and the states list `locations`
@@ -106,8 +131,8 @@ def test_constructs_weft_cannot_run_are_named(weft, tmp_path):
          "2:3: error: instruction values ('ins_t') are not supported"),
         ("instr", "PPC instr\n{ 0:r1=instr:\"add r1,r1,r1\"; }\n P0 ;\n nop ;\nexists (0:r1=1)\n",
          "2:8: error: instruction values ('instr:\"...\"') are not supported"),
-        ("obs", "PPC obs\n{ }\n P0 ;\n nop ;\nobserved 0:r1=0\n",
-         "5:1: error: 'observed' conditions are not supported"),
+        ("cases", "PPC cases\n{ }\n P0 ;\n nop ;\ncases 0:r1=0\n",
+         "5:1: error: 'cases' conditions are not supported"),
     ]
     for name, text, msg in cases:
         f = tmp_path / f"{name}.litmus"

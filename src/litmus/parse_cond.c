@@ -4,6 +4,9 @@
  *                                      an item is accepted and ignored
  *     filter PROP                      optional
  *     exists PROP | ~exists PROP | forall PROP | final PROP | (PROP)
+ *     | observed A; A; ... and A; ...   herd's old form: exists of the
+ *                                      groups (split by `and`), each the
+ *                                      conjunction of its `;`-ended atoms
  *     [;] [with NAME: exists|~exists|forall; ...]   kinds, ignored
  *     << ... >>                        anything from `<<` on is ignored
  *
@@ -194,6 +197,46 @@ static cond *prop_or(cparse *cp, int depth)
 	return prop_chain(cp, depth, T_OR, COND_OR, prop_and);
 }
 
+/* herd's `observed A1; A2; and B1; ...`: exists (A1 /\ A2 \/ B1 /\ ...),
+ * a group without atoms being true.  Both chains are left-leaning, as
+ * prop_chain builds them, and their length counts against the depth. */
+static cond *observed_groups(cparse *cp)
+{
+	parser *p = cp->p;
+	cond *any = NULL;
+	int depth = 0;
+	for (;;) {
+		cond *all = NULL;
+		srcloc at = cp->tok.loc;
+		while (cp->tok.kind != T_EOF && !tok_is(&cp->tok, "and") && !tok_is(&cp->tok, "with")) {
+			if (++depth > LITMUS_MAX_DEPTH) {
+				diag_error(p->d, cp->tok.loc, "condition nested too deeply");
+				goto fail;
+			}
+			srcloc atom_at = cp->tok.loc;
+			cond *a = prop_atom(cp);
+			if (!a)
+				goto fail;
+			all = all ? mk(COND_AND, all, a, atom_at) : a;
+			if (cp->tok.kind != T_SEMI) {
+				parser_expected(p, &cp->tok, "';' after each atom of an 'observed' condition");
+				cond_free(all);
+				goto fail;
+			}
+			advance(cp);
+		}
+		if (!all)
+			all = mk(COND_TRUE, NULL, NULL, at);
+		any = any ? mk(COND_OR, any, all, at) : all;
+		if (!tok_is(&cp->tok, "and"))
+			return any;
+		advance(cp);
+	}
+fail:
+	cond_free(any);
+	return NULL;
+}
+
 /* `locations [item; item; ...]`, cp->tok is the `[`. */
 static bool locations_list(cparse *cp)
 {
@@ -308,7 +351,13 @@ bool parse_constraints(parser *p)
 		t->cond->kind = COND_TRUE;
 		t->cond->loc = q.loc;
 		return true;
-	} else if (tok_is(&q, "observed") || tok_is(&q, "Observed") || tok_is(&q, "cases")) {
+	} else if (tok_is(&q, "observed") || tok_is(&q, "Observed")) {
+		t->quant = Q_EXISTS;
+		advance(&cp);
+		cp.atoms = 0;
+		if (!(t->cond = observed_groups(&cp)))
+			return false;
+	} else if (tok_is(&q, "cases")) {
 		diag_error(p->d, q.loc, "'%.*s' conditions are not supported", (int)q.len, q.start);
 		return false;
 	} else {
@@ -316,8 +365,7 @@ bool parse_constraints(parser *p)
 		return false;
 	}
 	cp.atoms = 0;
-	t->cond = prop_or(&cp, 0);
-	if (!t->cond)
+	if (!t->cond && !(t->cond = prop_or(&cp, 0)))
 		return false;
 	if (cp.tok.kind == T_SEMI)
 		advance(&cp);
