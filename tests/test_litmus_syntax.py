@@ -64,21 +64,26 @@ def test_typed_memory_wraps_around(weft, tmp_path):
     assert "[x]=255; [y]=-1;\nOk\n" in b
 
 
-def test_filter_reads_typed_values(weft, tmp_path):
-    # herd judges a final state once, in the locations' types, whether for
-    # the filter or the condition: an int8_t register holding 200 is -56 to
-    # both, so `filter (0:r1=-56)` keeps the execution and `filter
-    # (0:r1=200)` drops it (the filter read the raw 200 before)
+def test_filter_and_condition_read_typed_values(weft, tmp_path):
+    # herd judges a final state once, in the locations' types, for the
+    # filter as for the condition, and masks the atom's constant to the
+    # type too (Constraints.build_bdd: mask_type on both sides): an int8_t
+    # register holding 200 is -56, and `0:r1=200` reads as `0:r1=-56`.  The
+    # filter read the raw 200 before, and the condition compared -56 with
+    # an unmasked 200.
     for engine in ("rsmc", "enumerate"):
         for name, filt, want in (("keep", "-56", "States 1\n0:r1=-56;\nOk\n"),
-                                 ("drop", "200", "States 0\nNo\n")):
+                                 ("keep200", "200", "States 1\n0:r1=-56;\nOk\n"),
+                                 ("drop", "201", "States 0\nNo\n")):
             f = tmp_path / f"{name}.litmus"
             f.write_text(f"PPC {name}\n{{ int8_t 0:r1=0; }}\n P0 ;\n li r1,200 ;\n"
-                         f"filter (0:r1={filt})\nexists (0:r1=-56)\n")
+                         f"filter (0:r1={filt})\nexists (0:r1=200)\n")
             r = weft("-engine", engine, f)
             assert r.returncode == 0, r.stderr
             b = result_blocks(r.stdout)[name][0]
             assert b.startswith(f"Test {name} Allowed\n{want}"), (engine, b)
+            # the condition is printed as written
+            assert "Condition exists (0:r1=200)" in b
 
 
 def test_observed_is_exists_of_its_groups(weft, tmp_path):

@@ -129,7 +129,16 @@ void litmus_test_free(litmus_test *t)
 
 /* ---- evaluation ----------------------------------------------------------- */
 
-bool cond_eval(const cond *c, lval_reader read, void *ctx)
+/* An atom's constant as compared: herd masks both the final value and the
+ * constant to the location's type (Constraints.build_bdd's mask_type), so
+ * with an int8_t register `0:r1=200` and `0:r1=-56` say the same.  t NULL:
+ * raw values. */
+static value atom_constant(const litmus_test *t, const cond *c)
+{
+	return t ? lval_final_value(t, c->lhs, c->rhs) : c->rhs;
+}
+
+static bool eval(const cond *c, lval_reader read, void *ctx, const litmus_test *t)
 {
 	/* Left chains are iterated like cond_free, for the same reason. */
 	for (;;) {
@@ -139,27 +148,50 @@ bool cond_eval(const cond *c, lval_reader read, void *ctx)
 		case COND_FALSE:
 			return false;
 		case COND_EQ:
-			return value_eq(read(ctx, c->lhs), c->rhs_is_lval ? read(ctx, c->rhs_lval) : c->rhs);
+			return value_eq(read(ctx, c->lhs), c->rhs_is_lval ? read(ctx, c->rhs_lval) : atom_constant(t, c));
 		case COND_NE:
-			return !value_eq(read(ctx, c->lhs), c->rhs_is_lval ? read(ctx, c->rhs_lval) : c->rhs);
+			return !value_eq(read(ctx, c->lhs), c->rhs_is_lval ? read(ctx, c->rhs_lval) : atom_constant(t, c));
 		case COND_NOT:
-			return !cond_eval(c->l, read, ctx);
+			return !eval(c->l, read, ctx, t);
 		case COND_AND:
-			if (!cond_eval(c->r, read, ctx))
+			if (!eval(c->r, read, ctx, t))
 				return false;
 			c = c->l;
 			break;
 		case COND_OR:
-			if (cond_eval(c->r, read, ctx))
+			if (eval(c->r, read, ctx, t))
 				return true;
 			c = c->l;
 			break;
 		case COND_IMPLIES:
-			return !cond_eval(c->l, read, ctx) || cond_eval(c->r, read, ctx);
+			return !eval(c->l, read, ctx, t) || eval(c->r, read, ctx, t);
 		default:
 			return false;
 		}
 	}
+}
+
+bool cond_eval(const cond *c, lval_reader read, void *ctx)
+{
+	return eval(c, read, ctx, NULL);
+}
+
+typedef struct final_reader {
+	const litmus_test *t;
+	lval_reader read;
+	void *ctx;
+} final_reader;
+
+static value read_final(void *vctx, lval lv)
+{
+	const final_reader *fr = vctx;
+	return lval_final_value(fr->t, lv, fr->read(fr->ctx, lv));
+}
+
+bool cond_eval_final(const cond *c, const litmus_test *t, lval_reader read, void *ctx)
+{
+	final_reader fr = { t, read, ctx };
+	return eval(c, read_final, &fr, t);
 }
 
 /* ---- lookups ---------------------------------------------------------------- */

@@ -331,8 +331,10 @@ value value_in_type(value v, int_type ty);
  * compares final states. */
 value lval_final_value(const litmus_test *t, lval lv, value v);
 /* cond_eval on final values as herd compares them: each location read
- * through lval_final_value.  Every judge of a final state (condition,
- * filter, witness of -explain) goes through it, so that they agree. */
+ * through lval_final_value, and an atom's constant put in its location's
+ * type too (herd masks both sides).  Every judge of a final state
+ * (condition, filter, witness of -explain) goes through it, so that they
+ * agree. */
 bool cond_eval_final(const cond *c, const litmus_test *t, lval_reader read, void *ctx);
 /* lv is declared a 64-bit unsigned type (printed as unsigned). */
 bool lval_is_unsigned64(const litmus_test *t, lval lv);

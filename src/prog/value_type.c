@@ -75,24 +75,6 @@ value lval_final_value(const litmus_test *t, lval lv, value v)
 	return value_in_type(v, ty);
 }
 
-typedef struct final_reader {
-	const litmus_test *t;
-	lval_reader read;
-	void *ctx;
-} final_reader;
-
-static value read_final(void *vctx, lval lv)
-{
-	const final_reader *fr = vctx;
-	return lval_final_value(fr->t, lv, fr->read(fr->ctx, lv));
-}
-
-bool cond_eval_final(const cond *c, const litmus_test *t, lval_reader read, void *ctx)
-{
-	final_reader fr = { t, read, ctx };
-	return cond_eval(c, read_final, &fr);
-}
-
 bool lval_is_unsigned64(const litmus_test *t, lval lv)
 {
 	int_type ty;

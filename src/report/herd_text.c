@@ -135,11 +135,6 @@ static int value_cmp(const litmus_test *t, value a, value b)
 
 static void put_value_as(const litmus_test *t, value v, bool hexa, strbuf *out);
 
-static void put_value(const litmus_test *t, value v, strbuf *out)
-{
-	put_value_as(t, v, false, out);
-}
-
 /* herd -hexa prints integers as OCaml's "0x%Lx": the 64-bit two's
  * complement, so -1 is 0xffffffffffffffff. */
 static void put_value_as(const litmus_test *t, value v, bool hexa, strbuf *out)
@@ -185,15 +180,15 @@ static bool needs_paren(enum prec above, enum prec here)
 }
 
 /* The right of `=`: a value, or another location (`0:r1=1:r2`). */
-static void put_rhs(const litmus_test *t, const cond *c, strbuf *out)
+static void put_rhs(const litmus_test *t, const cond *c, bool hexa, strbuf *out)
 {
 	if (c->rhs_is_lval)
 		put_lval(t, c->rhs_lval, out);
 	else
-		put_value(t, c->rhs, out);
+		put_value_as(t, c->rhs, hexa, out);
 }
 
-static void put_cond(const litmus_test *t, const cond *c, enum prec above, strbuf *out)
+static void put_cond(const litmus_test *t, const cond *c, enum prec above, bool hexa, strbuf *out)
 {
 	if (!c) {
 		sb_puts(out, "true");
@@ -211,18 +206,18 @@ static void put_cond(const litmus_test *t, const cond *c, enum prec above, strbu
 	case COND_EQ:
 		put_lval(t, c->lhs, out);
 		sb_putc(out, '=');
-		put_rhs(t, c, out);
+		put_rhs(t, c, hexa, out);
 		return;
 	case COND_NE:
 		sb_puts(out, "not (");
 		put_lval(t, c->lhs, out);
 		sb_putc(out, '=');
-		put_rhs(t, c, out);
+		put_rhs(t, c, hexa, out);
 		sb_putc(out, ')');
 		return;
 	case COND_NOT:
 		sb_puts(out, "not (");
-		put_cond(t, c->l, P_TOP, out);
+		put_cond(t, c->l, P_TOP, hexa, out);
 		sb_putc(out, ')');
 		return;
 	case COND_AND:
@@ -243,9 +238,9 @@ static void put_cond(const litmus_test *t, const cond *c, enum prec above, strbu
 	bool paren = needs_paren(above, here);
 	if (paren)
 		sb_putc(out, '(');
-	put_cond(t, c->l, here, out);
+	put_cond(t, c->l, here, hexa, out);
 	sb_puts(out, opname);
-	put_cond(t, c->r, here, out);
+	put_cond(t, c->r, here, hexa, out);
 	if (paren)
 		sb_putc(out, ')');
 }
@@ -270,11 +265,16 @@ static const char *kind_name(enum quantifier q)
 	return "Allowed";
 }
 
-void report_condition(const litmus_test *t, strbuf *out)
+void report_condition_as(const litmus_test *t, bool hexa, strbuf *out)
 {
 	sb_printf(out, "%s (", quant_name(t->quant));
-	put_cond(t, t->cond, P_TOP, out);
+	put_cond(t, t->cond, P_TOP, hexa, out);
 	sb_putc(out, ')');
+}
+
+void report_condition(const litmus_test *t, strbuf *out)
+{
+	report_condition_as(t, false, out);
 }
 
 /* ---- the block ---------------------------------------------------------------------- */
@@ -403,7 +403,7 @@ void report_herd_opts(FILE *out, const litmus_test *t, const test_result *r, con
 	for (int i = 0; i < r->n_flags; i++)
 		sb_printf(&b, "Flag %s\n", r->flags[i]);
 	sb_puts(&b, "Condition ");
-	report_condition(t, &b);
+	report_condition_as(t, ro->hexa, &b);
 	sb_putc(&b, '\n');
 	sb_printf(&b, "Observation %s %s %ld %ld\n", name,
 	          r->pos == 0 ? "Never" : r->neg == 0 ? "Always" : "Sometimes", r->pos, r->neg);

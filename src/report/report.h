@@ -54,6 +54,9 @@ bool test_hash_compute(const litmus_test *t, char hex[33]);
 
 /* herd's normal form of a condition, e.g. "exists (0:r1=1 /\ [x]=2)". */
 void report_condition(const litmus_test *t, strbuf *out);
+/* The same with -hexa's integers (herd prints the condition's values
+ * with the states' printer: "exists (0:r1=0x1)"). */
+void report_condition_as(const litmus_test *t, bool hexa, strbuf *out);
 
 /* State `state` of r as herd prints it, e.g. "0:r1=1; [x]=2;" (caller frees). */
 char *report_state_line(const litmus_test *t, const test_result *r, int state);
