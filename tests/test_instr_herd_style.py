@@ -58,6 +58,9 @@ PPC = [
       "0:r2=x /\\ [x]=5", "stores 5 at x and sets r2 to the address, x"),
     T("PPC", "W016", ["0:r1=3"], ["nop", "sync"], ["0:r1"], "0:r1=3;", "0:r1=3",
       "nothing changes r1; herd spells hwsync sync"),
+    T("PPC", "W017", ["0:r1=1", "0:r2=x"], ["stwcx. r1,r0,r2", "mfcr r3"], ["0:r3", "x"], "0:r3=0; [x]=0;",
+      "0:r3=0 /\\ [x]=0", "no lwarx, no reservation (herd's RES starts 0): the store-conditional "
+      "fails, stores nothing and leaves cr0 with no bit set"),
 ]
 
 # herd prints x86-64 code as written but for: every nop form and endbr64

@@ -322,6 +322,18 @@ MEMORY = [
     R("stdcx.-cr0", ["ldarx r1,r0,r2", "stdcx. r3,r0,r2", "mfcr r5", "bne L1", "li r6,1", "L1:"],
       {"x": 7, "0:r5": 2, "0:r6": 1}, "as stwcx.: stored, EQ (bne falls through); failed, no bit "
       "(bne jumps, mfcr 0)", init="0:r2=x; 0:r3=7; x=5", more=[{"x": 5, "0:r5": 0, "0:r6": 0}]),
+    # herd's reservation: lwarx sets RES and RESADDR; stwcx. stores only when
+    # RES is set and RESADDR is its address, and clears RES either way
+    R("stwcx.-no-lwarx", ["stwcx. r3,r0,r2", "mfcr r5"], {"x": 5, "0:r5": 0},
+      "no reservation (RES starts 0): it can only fail", init="0:r2=x; 0:r3=7; x=5"),
+    R("stwcx.-other-address", ["lwarx r1,r0,r2", "stwcx. r3,r0,r4", "mfcr r5"], {"x": 5, "y": 0, "0:r5": 0},
+      "RESADDR is x, the store is to y: it fails", init="0:r2=x; 0:r4=y; 0:r3=7; x=5"),
+    R("stwcx.-same-address", ["lwarx r1,r0,r2", "stwcx. r3,r0,r4", "mfcr r5"], {"x": 7, "0:r5": 2},
+      "two registers holding x: the reservation matches (a check at run time)",
+      init="0:r2=x; 0:r4=x; 0:r3=7; x=5", more=[{"x": 5, "0:r5": 0}]),
+    R("stwcx.-twice", ["lwarx r1,r0,r2", "stwcx. r3,r0,r2", "stwcx. r6,r0,r2", "mfcr r5"],
+      {"x": 7, "0:r5": 0}, "the first stwcx. ends the reservation, so the second fails whatever the "
+      "first did", init="0:r2=x; 0:r3=7; 0:r6=9; x=5", more=[{"x": 5, "0:r5": 0}]),
     R("dcbf", ["dcbf r0,r2", "lwz r1,0(r2)"], {"0:r1": 5}, "a cache flush: nothing happens",
       init="0:r2=x; x=5"),
 ]

@@ -465,23 +465,28 @@ static void test_ppc_memory(void)
 		ALU(&f, 1, ALU_ADD, "r2", REG(&f, "r2"), INT(-16));
 	}
 
-	/* Reservations: lwarx/stwcx. carry EX; stwcx. turns its status into
-	 * herd's CR0 (STCR: EQ on success, no bit on failure). */
-	if (TRANSLATES(&f, "lwarx r4,r0,r3", 2)) {
-		LOAD(&f, 0, "r4", AT(NONE(), REG(&f, "r3"), 0), 4, ACC_EXCL);
-		ALU(&f, 1, ALU_ZEXT, "r4", REG(&f, "r4"), INT(4));
+	/* Reservations: lwarx/stwcx. carry EX; lwarx first notes the reserved
+	 * address in #res (herd's RESADDR, before the load may overwrite rB);
+	 * stwcx. turns its status into herd's CR0 (STCR: EQ on success, no
+	 * bit on failure) and ends the reservation. */
+	if (TRANSLATES(&f, "lwarx r4,r0,r3", 3)) {
+		ALU(&f, 0, ALU_MOV, "#res", REG(&f, "r3"), NONE());
+		LOAD(&f, 1, "r4", AT(NONE(), REG(&f, "r3"), 0), 4, ACC_EXCL);
+		ALU(&f, 2, ALU_ZEXT, "r4", REG(&f, "r4"), INT(4));
 	}
-	if (TRANSLATES(&f, "lwarx r4,r2,r3", 2)) {
-		LOAD(&f, 0, "r4", AT(REG(&f, "r2"), REG(&f, "r3"), 0), 4, ACC_EXCL);
-		ALU(&f, 1, ALU_ZEXT, "r4", REG(&f, "r4"), INT(4));
+	if (TRANSLATES(&f, "lwarx r4,r2,r3", 3)) {
+		ALU(&f, 0, ALU_ADD, "#res", REG(&f, "r2"), REG(&f, "r3"));
+		LOAD(&f, 1, "r4", AT(REG(&f, "r2"), REG(&f, "r3"), 0), 4, ACC_EXCL);
+		ALU(&f, 2, ALU_ZEXT, "r4", REG(&f, "r4"), INT(4));
 	}
-	if (TRANSLATES(&f, "stwcx. r4,r0,r3", 2)) {
+	if (TRANSLATES(&f, "stwcx. r4,r0,r3", 3)) {
 		STCOND(&f, 0, "cr0", AT(NONE(), REG(&f, "r3"), 0), REG(&f, "r4"), 4, ACC_EXCL);
 		ALU(&f, 1, ALU_STCR, "cr0", REG(&f, "cr0"), NONE());
+		ALU(&f, 2, ALU_MOV, "#res", INT(0), NONE());
 	}
-	if (TRANSLATES(&f, "ldarx r4,r0,r3", 1))
-		LOAD(&f, 0, "r4", AT(NONE(), REG(&f, "r3"), 0), 8, ACC_EXCL);
-	if (TRANSLATES(&f, "stdcx. r4,r0,r3", 2))
+	if (TRANSLATES(&f, "ldarx r4,r0,r3", 2))
+		LOAD(&f, 1, "r4", AT(NONE(), REG(&f, "r3"), 0), 8, ACC_EXCL);
+	if (TRANSLATES(&f, "stdcx. r4,r0,r3", 3))
 		STCOND(&f, 0, "cr0", AT(NONE(), REG(&f, "r3"), 0), REG(&f, "r4"), 8, ACC_EXCL);
 	fx_close(&f);
 }

@@ -5,6 +5,15 @@
  * into the loaded register), the algebraic loads (lha, lwa: sign-extended),
  * and the reservations lwarx/ldarx with stwcx./stdcx.
  *
+ * The reservation is herd's: lwarx sets RES and RESADDR, stwcx. may store
+ * only when RES is set and RESADDR is its address, and clears RES either
+ * way (so a stwcx. with no lwarx before it, or after one of another
+ * address, always fails).  weft keeps both in one hidden register, #res
+ * (the reserved address, 0 for none).  A stwcx. that straight-line code
+ * reaches only from a lwarx of the same address, with nothing between that
+ * changes its address registers, is reserved whatever happens: it carries
+ * no check, so that rsmc, which does not model reservations, keeps it.
+ *
  * A narrow plain load zero-extends what it reads (herd reads `lwz` of a
  * word holding -1 as 4294967295); an algebraic one sign-extends.  Stores
  * write the register's value.
@@ -19,6 +28,48 @@ enum mem_shape {
 	M_LARX,      /* lwarx rD,rA,rB                                       */
 	M_STCX,      /* stwcx. rS,rA,rB                                      */
 };
+
+/* herd's RES and RESADDR in one: the reserved address, 0 for none.  No
+ * condition can name it (no PPC register is spelt with '#'). */
+static int reservation(arch_ctx *ctx) { return arch_reg(ctx, "#res"); }
+
+static bool same_operand(operand a, operand b)
+{
+	if (a.kind != b.kind)
+		return false;
+	if (a.kind == OPND_REG)
+		return a.reg == b.reg;
+	return a.kind == OPND_NONE || value_eq(a.imm, b.imm);
+}
+
+static bool writes_reg(const op *o, operand r)
+{
+	return r.kind == OPND_REG && o->dst == r.reg &&
+	       (o->kind == OP_ALU || o->kind == OP_LOAD || o->kind == OP_STCOND);
+}
+
+/* Whether the stwcx. about to be emitted at `addr` is reached only from a
+ * lwarx of the same address (see the top of the file): walking back over
+ * ops that neither branch, nor are a label's target, nor change addr's
+ * registers, nor are another store-conditional. */
+static bool surely_reserved(const arch_ctx *ctx, address addr)
+{
+	const thread *th = ctx->th;
+	for (int i = th->n_ops - 1; i >= 0; i--) {
+		for (int l = 0; l < th->n_labels; l++)
+			if (th->labels[l].op == i + 1)
+				return false;
+		const op *o = &th->ops[i];
+		if (o->kind == OP_BRANCH || o->kind == OP_STCOND)
+			return false;
+		if (o->kind == OP_LOAD && (o->flags & ACC_EXCL))
+			return same_operand(o->addr.base, addr.base) && same_operand(o->addr.index, addr.index) &&
+			       o->addr.offset == addr.offset;
+		if (writes_reg(o, addr.base) || writes_reg(o, addr.index))
+			return false;
+	}
+	return false;
+}
 
 #define UPD PPC_V_UPDATE
 #define SGN PPC_V_SIGNED
@@ -132,6 +183,11 @@ static bool translate_mem(arch_cursor *c, const ppc_form *f)
 	case M_LARX:
 		if (!ppc_read_xform_addr(c, &addr, &ra, &ra_is_r0) || !arch_expect_end(c))
 			return false;
+		/* the reservation first: the load may overwrite rB */
+		if (addr.base.kind == OPND_NONE)
+			arch_emit_alu(ctx, ALU_MOV, reservation(ctx), addr.index, arch_opnd_none());
+		else
+			arch_emit_alu(ctx, ALU_ADD, reservation(ctx), addr.base, addr.index);
 		arch_emit_load(ctx, rd, addr, f->size, ACC_EXCL);
 		emit_extend(ctx, f, rd);
 		return true;
@@ -139,10 +195,14 @@ static bool translate_mem(arch_cursor *c, const ppc_form *f)
 		if (!ppc_read_xform_addr(c, &addr, &ra, &ra_is_r0) || !arch_expect_end(c))
 			return false;
 		cr = ppc_cr0(ctx);
+		bool reserved = surely_reserved(ctx, addr);
 		arch_emit_stcond(ctx, cr, addr, arch_opnd_reg(rd), f->size, ACC_EXCL);
+		if (!reserved)
+			ctx->th->ops[ctx->th->n_ops - 1].b = arch_opnd_reg(reservation(ctx));
 		/* herd's flags_res: EQ alone when stored, no bit at all when
 		 * failed (so blt/bgt fall through, bge/ble/bne jump, mfcr 0). */
 		arch_emit_alu(ctx, ALU_STCR, cr, arch_opnd_reg(cr), arch_opnd_none());
+		arch_emit_alu(ctx, ALU_MOV, reservation(ctx), arch_opnd_int(0), arch_opnd_none());
 		return true;
 	}
 	return arch_unsupported(c);
