@@ -136,6 +136,13 @@ def test_constructs_weft_cannot_run_are_named(weft, tmp_path):
          "2:3: error: instruction values ('ins_t') are not supported"),
         ("instr", "PPC instr\n{ 0:r1=instr:\"add r1,r1,r1\"; }\n P0 ;\n nop ;\nexists (0:r1=1)\n",
          "2:8: error: instruction values ('instr:\"...\"') are not supported"),
+        ("arrc", "PPC arrc\n{ }\n P0 ;\n nop ;\nexists (t[1]=0)\n",
+         "5:10: error: arrays ('t[...]') are not supported"),
+        ("nopv", "PPC nopv\n{ x=NOP; }\n P0 ;\n nop ;\nexists (x=0)\n",
+         "2:5: error: instruction values ('NOP') are not supported: weft does not run self-modifying code"),
+        ("instrc", "PPC instrc\n{ }\n P0 ;\n nop ;\nexists (0:r1=instr:\"nop\")\n",
+         "5:14: error: instruction values ('instr:\"...\"') are not supported: weft does not run "
+         "self-modifying code"),
         ("cases", "PPC cases\n{ }\n P0 ;\n nop ;\ncases 0:r1=0\n",
          "5:1: error: 'cases' conditions are not supported"),
     ]

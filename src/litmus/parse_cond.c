@@ -71,11 +71,18 @@ static cond *prop_atom(cparse *cp)
 	token op;
 	if (!parse_lval_syntax(p, cp->tok, &ls, &op))
 		return NULL;
+	if (op.kind == T_LBRK) {
+		diag_error(p->d, op.loc, "arrays ('%.*s[...]') are not supported", (int)ls.name.len,
+			   ls.name.start);
+		return NULL;
+	}
 	if (op.kind != T_EQ && op.kind != T_NE) {
 		parser_expected(p, &op, "'=' or '<>' after a location");
 		return NULL;
 	}
 	token vt = parser_next(p);
+	if (parser_refuse_instr_value(p, &vt))
+		return NULL;
 	lval lv;
 	if (!resolve_lval(p, &ls, &lv))
 		return NULL;

@@ -80,7 +80,8 @@ static bool init_entry(parser *p, token first, token *next)
 		return false;
 	}
 	if (type && !strcmp(type, "ins_t")) {
-		diag_error(p->d, first.loc, "instruction values ('ins_t') are not supported");
+		diag_error(p->d, first.loc, "instruction values ('ins_t') are not supported: weft does not "
+			   "run self-modifying code");
 		free(type);
 		return false;
 	}
@@ -99,8 +100,7 @@ static bool init_entry(parser *p, token first, token *next)
 		token vt = parser_next(p);
 		if (vt.kind == T_AMP)
 			vt = parser_next(p);
-		if (vt.kind == T_NAME && vt.len == 5 && !memcmp(vt.start, "instr", 5) && *p->c.p == ':') {
-			diag_error(p->d, vt.loc, "instruction values ('instr:\"...\"') are not supported");
+		if (parser_refuse_instr_value(p, &vt)) {
 			free(type);
 			return false;
 		}

@@ -70,6 +70,20 @@ int parser_reg(parser *p, thread *th, const char *name, size_t len, srcloc at)
 	return i;
 }
 
+bool parser_refuse_instr_value(parser *p, const token *t)
+{
+	const char *what;
+	if (tok_is(t, "instr") && *p->c.p == ':')
+		what = "instr:\"...\"";
+	else if (tok_is(t, "NOP") || tok_is(t, "nop"))
+		what = "NOP";
+	else
+		return false;
+	diag_error(p->d, t->loc, "instruction values ('%s') are not supported: weft does not run "
+		   "self-modifying code", what);
+	return true;
+}
+
 bool parser_value(parser *p, const token *t, value *out)
 {
 	if (t->kind == T_NUM) {

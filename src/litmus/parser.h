@@ -98,6 +98,9 @@ char *parser_canonical_reg(parser *p, const char *name, size_t len);
 /* Value of a NUM token, or of a NAME token (the address of that location,
  * added if new); reports anything else as "expected a value". */
 bool parser_value(parser *p, const token *t, value *out);
+/* When t starts one of herd's instruction values (`instr:"add r1,r1,r1"`,
+ * `NOP`), report that weft does not run them and return true. */
+bool parser_refuse_instr_value(parser *p, const token *t);
 
 /* Report "expected WHAT, found TOKEN" at token `t` (nothing more for a
  * T_ERROR token: the lexer has already spoken). */
