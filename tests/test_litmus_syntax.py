@@ -71,7 +71,7 @@ def test_filter_and_condition_read_typed_values(weft, tmp_path):
     # register holding 200 is -56, and `0:r1=200` reads as `0:r1=-56`.  The
     # filter read the raw 200 before, and the condition compared -56 with
     # an unmasked 200.
-    for engine in ("rsmc", "enumerate"):
+    for engine in ("rsmc", "enumerate", "bmc"):
         for name, filt, want in (("keep", "-56", "States 1\n0:r1=-56;\nOk\n"),
                                  ("keep200", "200", "States 1\n0:r1=-56;\nOk\n"),
                                  ("drop", "201", "States 0\nNo\n")):

@@ -83,7 +83,7 @@ void bmc_enc_free(bmc_enc *e);
 /* The lval's entry (its domains made on first use). */
 bmc_lval *bmc_lval_of(bmc_enc *e, lval lv);
 /* The literal of a condition (exact); `typed`: values as herd compares
- * them in conditions, else raw (as the enumerator reads a filter). */
+ * them in conditions and filters (cond_eval_final), else raw. */
 int bmc_cond_lit(bmc_enc *e, const cond *c, bool typed);
 
 /* bmc_model.c: assert the model's checks; the flags' literals (each true

@@ -423,7 +423,9 @@ static int atom_lit(bmc_enc *e, const cond *c, bool typed)
 			if (same && a != b)
 				continue;
 			atom_vals av = { dl->v[a], dr->v[b], c->lhs };
-			if (cond_eval(c, atom_read, &av))
+			/* typed: as herd judges, the constant masked to the
+			 * location's type too (cond_eval_final) */
+			if (typed ? cond_eval_final(c, e->t, atom_read, &av) : cond_eval(c, atom_read, &av))
 				buf[k++] = sat_and2(e->s, dl->lit[a], dr->lit[b], POL_BOTH);
 		}
 	int g = sat_or(e->s, buf, k, POL_BOTH);

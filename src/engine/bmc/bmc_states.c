@@ -60,7 +60,7 @@ static void read_vals(bmc_enc *e, const int *idx, int n, value *vals)
 static bool state_holds(const test_result *r, const litmus_test *t, const value *vals)
 {
 	state_reader sr = { r, vals };
-	return t->cond ? cond_eval(t->cond, read_state, &sr) : true;
+	return t->cond ? cond_eval_final(t->cond, t, read_state, &sr) : true;
 }
 
 static void add_state(test_result *r, state_table *tab, const litmus_test *t, const value *vals)
@@ -97,7 +97,7 @@ int bmc_states(bmc_enc *e, cat_model *m, test_result *r, state_table *tab, const
 {
 	const litmus_test *t = e->t;
 	if (t->filter)
-		sat_clause1(e->s, bmc_cond_lit(e, t->filter, false));
+		sat_clause1(e->s, bmc_cond_lit(e, t->filter, true));
 	int n = r->n_lvals;
 	int *idx = xmalloc(((size_t)n + 1) * sizeof *idx);
 	for (int i = 0; i < n; i++)
