@@ -274,3 +274,20 @@ def test_conf_finds_the_bell_on_the_search_path(weft, tmp_path):
              cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "Flag has-mine" in r.stdout
+
+
+@pytest.mark.parametrize("engine", ["rsmc", "enumerate"])
+def test_an_if_controls_its_branches_only(weft, tmp_path, engine):
+    """herd's C: the reads an if tests control the events of its branches,
+    not the events after it (C-IngoMolnar-After is allowed under the LKMM
+    for that reason)."""
+    model = tmp_path / "ctrl.cat"
+    model.write_text('"ctrl"\nlet last = W \\ domain(po)\nflag ~empty ctrl as has-ctrl\n'
+                     'flag ~empty ctrl; [last] as ctrl-after-if\n')
+    f = write(tmp_path, "IF.litmus", "C IF\n{}\nP0(int *a, int *b, int *c)\n{\n\tint r1 = READ_ONCE(*a);\n"
+              "\tif (r1) {\n\t\tif (r1 == 1)\n\t\t\tWRITE_ONCE(*b, 1);\n\t} else\n\t\tWRITE_ONCE(*b, 2);\n"
+              "\tWRITE_ONCE(*c, 1);\n}\nexists (0:r1=0)\n")
+    r = weft("-macros", MINI, "-model", model, "-engine", engine, f)
+    assert r.returncode == 0, r.stderr
+    body = result_blocks(r.stdout)["IF"][0]
+    assert flags(body) == {"has-ctrl"}, body

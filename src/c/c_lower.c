@@ -699,25 +699,30 @@ static bool lower_stmt(lower *l, const c_st *s, const env *en)
 		operand c;
 		if (!lower_value(l, s->e, en, &c))
 			return false;
+		/* herd's C: the condition's reads control the events of the
+		 * branches, not those after the if (the join ends the scope) */
 		int to_else = l->ctx.th->n_ops;
-		branch(l, BR_EQ, c);
+		branch(l, BR_EQ, c)->flags = ACC_CTRL_SCOPE;
 		end_instr(l);
 		if (!lower_stmt(l, s->then, en))
 			return false;
-		if (!s->els) {
+		int to_end = -1;
+		if (s->els) {
+			begin_instr(l, "else", s->els->loc);
+			to_end = l->ctx.th->n_ops;
+			branch(l, BR_ALWAYS, c);
 			end_instr(l);
 			set_target(l, to_else);
-			return true;
+			if (!lower_stmt(l, s->els, en))
+				return false;
 		}
-		begin_instr(l, "else", s->els->loc);
-		int to_end = l->ctx.th->n_ops;
-		branch(l, BR_ALWAYS, c);
 		end_instr(l);
-		set_target(l, to_else);
-		if (!lower_stmt(l, s->els, en))
-			return false;
+		begin_instr(l, "end of if", s->loc);
+		set_target(l, to_end >= 0 ? to_end : to_else);
+		int join = l->ctx.th->n_ops;
+		branch(l, BR_ALWAYS, c)->flags = ACC_CTRL_JOIN;
 		end_instr(l);
-		set_target(l, to_end);
+		set_target(l, join);
 		return true;
 	}
 	case CS_WHILE:

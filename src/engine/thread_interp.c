@@ -136,6 +136,14 @@ void ti_state_copy(ti_state *dst, const ti_state *src, const ti_ctx *c)
 	}
 	idxset_copy_into(&dst->ctrl, &src->ctrl);
 	idxset_copy_into(&dst->xctrl, &src->xctrl);
+	if (src->n_scopes) {
+		GROW(dst->scopes, dst->cap_scopes, (size_t)src->n_scopes);
+		for (int i = 0; i < src->n_scopes; i++) {
+			memset(&dst->scopes[i], 0, sizeof dst->scopes[i]);
+			idxset_copy_into(&dst->scopes[i], &src->scopes[i]);
+		}
+	}
+	dst->n_scopes = src->n_scopes;
 	size_t nv = (size_t)c->th->n_ops + 1;
 	dst->visits = xmalloc(nv * sizeof *dst->visits);
 	memcpy(dst->visits, src->visits, nv * sizeof *dst->visits);
@@ -156,6 +164,9 @@ void ti_state_free(ti_state *s, const ti_ctx *c)
 	free(s->xtaint);
 	idxset_free(&s->ctrl);
 	idxset_free(&s->xctrl);
+	for (int i = 0; i < s->n_scopes; i++)
+		idxset_free(&s->scopes[i]);
+	free(s->scopes);
 	free(s->visits);
 	herd_taint_free(s->hd);
 	memset(s, 0, sizeof *s);
@@ -434,6 +445,17 @@ static bool jump_allowed(const ti_ctx *c, ti_state *s, int from, int target)
 bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *pc)
 {
 	int from = *pc;
+	if ((o->flags & ACC_CTRL_JOIN) && s->n_scopes > 0) {
+		/* the end of a C if: what it controlled is behind */
+		idxset_free(&s->ctrl);
+		s->ctrl = s->scopes[--s->n_scopes];   /* moved: the slot is free */
+	}
+	if ((o->flags & ACC_CTRL_SCOPE) && o->cond != BR_ALWAYS) {
+		GROW(s->scopes, s->cap_scopes, (size_t)s->n_scopes + 1);
+		idxset *saved = &s->scopes[s->n_scopes++];
+		memset(saved, 0, sizeof *saved);
+		idxset_copy_into(saved, &s->ctrl);
+	}
 	if (o->cond == BR_ALWAYS) {
 		if (!jump_allowed(c, s, from, o->target))
 			return false;

@@ -65,6 +65,9 @@ typedef struct ti_state {
 	idxset *xtaint;  /* NULL with known: store-conditionals of unknown
 	                  * outcome each register depends on */
 	idxset ctrl;     /* loads that earlier conditional branches tested */
+	int n_scopes;    /* C's ifs open on this path (ACC_CTRL_SCOPE) ... */
+	size_t cap_scopes;
+	idxset *scopes;  /* ... and ctrl as it was before each */
 	idxset xctrl;    /* store-conditionals they tested (xtaint only) */
 	int *visits;     /* per op index: backward jumps taken to it */
 	int instance;    /* executed instructions so far (the current one's

@@ -469,6 +469,10 @@ static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf
 		sb_printf(out, " -> %s (op %d)", o->label ? o->label : "end", o->target);
 		if (o->flags & ACC_SILENT)
 			sb_puts(out, " silent");
+		if (o->flags & ACC_CTRL_SCOPE)
+			sb_puts(out, " ctrl-scope");
+		if (o->flags & ACC_CTRL_JOIN)
+			sb_puts(out, " ctrl-join");
 		break;
 	}
 }

@@ -144,6 +144,12 @@ enum access_flag {
 	                       * dependencies: CSEL's flags, CAS's compare) */
 	ACC_PICK_MEM = 1u << 7, /* the same for the instruction's memory
 	                       * writes only (some of CAS's variants) */
+	ACC_CTRL_SCOPE = 1u << 8, /* OP_BRANCH: C's if: the ctrl dependency it
+	                       * adds holds until the matching ACC_CTRL_JOIN
+	                       * (herd's C gives it to the events of the if's
+	                       * branches only, not to those after it)      */
+	ACC_CTRL_JOIN = 1u << 9, /* OP_BRANCH (always, to the next op): where
+	                       * the innermost open ACC_CTRL_SCOPE ends       */
 };
 
 typedef struct op {
