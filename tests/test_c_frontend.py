@@ -291,3 +291,23 @@ def test_an_if_controls_its_branches_only(weft, tmp_path, engine):
     assert r.returncode == 0, r.stderr
     body = result_blocks(r.stdout)["IF"][0]
     assert flags(body) == {"has-ctrl"}, body
+
+
+@pytest.mark.parametrize("engine", ["rsmc", "enumerate"])
+def test_final_writes_and_failed_rmws_as_herds_c(weft, tmp_path, engine):
+    """herd's C: FW holds the final writes of the locations the test
+    observes only (the LKMM's lock-final never fires on a lock or srcu
+    struct no condition names), and RMW holds every access of an atomic
+    primitive, a failed cmpxchg's lone read too (the LKMM's FailedRMW)."""
+    model = tmp_path / "fw.cat"
+    model.write_text('"fw"\nflag ~empty FW as fw\n'
+                     'flag ~empty RMW \\ (domain(rmw) | range(rmw)) as failed-rmw\n')
+    body = "C {name}\n{{}}\nP0(int *x, int *y)\n{{\n\tWRITE_ONCE(*y, 1);\n\tint r0 = READ_ONCE(*x);\n}}\nexists ({cond})\n"
+    seen = write(tmp_path, "SEEN.litmus", body.format(name="SEEN", cond="y=1"))
+    unseen = write(tmp_path, "UNSEEN.litmus", body.format(name="UNSEEN", cond="0:r0=0"))
+    r = weft("-macros", MINI, "-model", model, "-engine", engine, seen, unseen, SUITE / "CAS+cmpxchgs.litmus")
+    assert r.returncode == 0, r.stderr
+    blocks = result_blocks(r.stdout)
+    assert flags(blocks["SEEN"][0]) == {"fw"}
+    assert flags(blocks["UNSEEN"][0]) == set()
+    assert "failed-rmw" in flags(blocks["CAS+cmpxchgs"][0])

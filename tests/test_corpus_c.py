@@ -1,16 +1,23 @@
 """weft against herd7 on the corpus's C tests (the Linux-kernel memory model's
-tests): under sc, as herd7 was run for expected/sc/C (-conf linux-kernel.cfg
--model sc.cat: the kernel's linux-kernel.def gives the primitives their
-meaning; here -macros names it and weft's sc.cat is the model), every block
-must be herd7's, with both engines, on all 1,557 tests with an expected file
-(a few seconds each).
+tests), on all 1,557 tests with an expected file, with both engines:
+  - sc, as herd7 was run for expected/sc/C (-conf linux-kernel.cfg -model
+    sc.cat: the kernel's linux-kernel.def gives the primitives their
+    meaning; here -macros names it and weft's sc.cat is the model);
+  - lkmm, herd7's own command: -I herd-cat/7.58 -I herd-cat/7.58/lkmm
+    -conf linux-kernel.cfg (macros, bell, model, variant lkmmv2).
+Every block must be herd7's, but for the tests listed in KNOWN below, which
+the test checks stay exactly those:
+  - under lkmm, herd7 finds executions whose values justify themselves
+    through its value equations (C-OOTA's symbolic S8, crypto-control-data's
+    r1=1: the read of x returns 1 because the store of y wrote 1 because x
+    was not 0); weft's engines take values from the stores' values computed
+    from the initial ones, and never see them.
 
 One thing is not matched yet, and the test checks that it stays so, so
 that a fix shows up as a failure to update it:
   - the Hash= line: herd7 hashes a C test from its source text (lib/
     CTestHash.ml), in a form weft has not reproduced, so blocks are compared
     without it and the number of equal hashes is printed (0 today).
-The lkmm model needs the bell file (not read yet): not compared here.
 Skips when ../shared/corpus is absent (conftest.py)."""
 import collections
 import subprocess
@@ -23,6 +30,19 @@ from test_corpus import ENGINES, executions, expected_name, first_difference, sp
 # Tests weft gives no block for, and why (the error says so): none today.
 REFUSED = {}
 
+# model -> tests whose block differs from herd7's (see the docstring)
+KNOWN = {
+    "sc": set(),
+    "lkmm": {"C-OOTA", "C-JO-OOTA-4", "crypto-control-data"},
+}
+
+
+def model_args(corpus, model):
+    lib = corpus / "herd-cat" / "7.58"
+    if model == "sc":
+        return ["-macros", str(lib / "lkmm" / "linux-kernel.def"), "-model", "sc"]
+    return ["-I", str(lib), "-I", str(lib / "lkmm"), "-conf", "linux-kernel.cfg"]
+
 BATCH = 400
 
 
@@ -31,20 +51,20 @@ def without_hash(block):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_c_corpus_under_sc_agrees_with_herd(corpus, engine, capsys):
+@pytest.mark.parametrize("model", ["sc", "lkmm"])
+def test_c_corpus_agrees_with_herd(corpus, model, engine, capsys):
     if not WEFT.exists():
         pytest.fail(f"weft binary not found at {WEFT} (build first, or set WEFT)")
-    exp_dir = corpus / "expected" / "sc" / "C"
+    exp_dir = corpus / "expected" / model / "C"
     cases = [(corpus / "tests" / "C" / e.name[: -len(".expected")], e)
              for e in sorted(exp_dir.glob("*.litmus.expected"))]
     if not cases:
-        pytest.skip("no expected results for sc/C")
-    macros = corpus / "herd-cat" / "7.58" / "lkmm" / "linux-kernel.def"
+        pytest.skip(f"no expected results for {model}/C")
     engine_args = [] if engine == "default" else ["-engine", engine]
     out, err = "", ""
     for i in range(0, len(cases), BATCH):
-        p = subprocess.run([str(WEFT), "-q", "-j", "2", "-stats", *engine_args, "-macros", str(macros),
-                            "-model", "sc", "-timeout", "120", *[str(s) for s, _ in cases[i:i + BATCH]]],
+        p = subprocess.run([str(WEFT), "-q", "-j", "2", "-stats", *engine_args, *model_args(corpus, model),
+                            "-timeout", "120", *[str(s) for s, _ in cases[i:i + BATCH]]],
                            capture_output=True, text=True, timeout=3600)
         out += p.stdout
         err += p.stderr
@@ -63,15 +83,20 @@ def test_c_corpus_under_sc_agrees_with_herd(corpus, engine, capsys):
             continue
         if without_hash(block) == without_hash(want):
             agree += 1
-        else:
+            if name in KNOWN[model]:
+                classes["agrees now: take it out of KNOWN"].append(name)
+        elif name not in KNOWN[model]:
             classes[first_difference(block, want)].append(name)
         if [l for l in block.splitlines() if l.startswith("Hash=")] == \
            [l for l in want.splitlines() if l.startswith("Hash=")]:
             hash_agree += 1
         st = stats.get(name)
-        if st is not None and executions(want) is not None and st["complete"] != executions(want):
+        # (under lkmm, lock.cat's `with ... from` choices make several
+        # executions of one engine candidate: -stats counts the candidates)
+        if model == "sc" and st is not None and executions(want) is not None and \
+           st["complete"] != executions(want):
             classes["complete != herd's Positive+Negative"].append(f"{name} ({st['complete']})")
-    summary = [f"corpus sc/C [{engine}]: {agree}/{len(cases)} blocks agree (Hash= aside), "
+    summary = [f"corpus {model}/C [{engine}]: {agree}/{len(cases)} blocks agree (Hash= aside), "
                f"{hash_agree} hashes agree, {len(refused)} refused"]
     if hash_agree:
         classes["hashes agree now: update this test's docstring and assertion"].append(str(hash_agree))
@@ -83,4 +108,4 @@ def test_c_corpus_under_sc_agrees_with_herd(corpus, engine, capsys):
     assert set(refused) == set(REFUSED), refused
     for name, construct in REFUSED.items():
         assert f"error: unsupported: {construct}" in refused[name], refused[name]
-    assert agree == len(cases) - len(REFUSED)
+    assert agree == len(cases) - len(REFUSED) - len(KNOWN[model])

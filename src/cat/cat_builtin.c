@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "cat_int.h"
+#include "../arch/arch.h"
 
 #define SET(name) { name, V_SET, MONO_STABLE }
 #define REL(name) { name, V_REL, MONO_STABLE }
@@ -165,6 +166,58 @@ static cval rel_same_key(cat_eval *ev, const int *key, bool with_id)
 }
 
 static int *keys(cat_eval *ev) { return arena_alloc(ev->cur, (size_t)(ev->n ? ev->n : 1) * sizeof(int)); }
+
+/* C tests: herd's final writes are those of the locations the test
+ * observes (its condition and `locations`): the LKMM's lock-final flag
+ * ([FW]; loc; [ALL-LOCKS]) never fires on a lock or srcu struct the test
+ * does not look at.  NULL (every location) for the other architectures. */
+static void observe_cond_locs(const cond *c, bool *obs, int n)
+{
+	/* a condition is a tree of and/or/not, as deep as it is long (a
+	 * chain of /\): walk it with a stack of our own */
+	const cond **stack = NULL;
+	size_t cap = 0;
+	int sp = 0;
+	if (c) {
+		GROW(stack, cap, 1);
+		stack[sp++] = c;
+	}
+	while (sp > 0) {
+		const cond *k = stack[--sp];
+		if (k->kind == COND_EQ || k->kind == COND_NE) {
+			if (k->lhs.thread < 0 && k->lhs.loc >= 0 && k->lhs.loc < n)
+				obs[k->lhs.loc] = true;
+			if (k->rhs_is_lval && k->rhs_lval.thread < 0 && k->rhs_lval.loc >= 0 && k->rhs_lval.loc < n)
+				obs[k->rhs_lval.loc] = true;
+		}
+		GROW(stack, cap, (size_t)sp + 2);
+		if (k->l)
+			stack[sp++] = k->l;
+		if (k->r)
+			stack[sp++] = k->r;
+	}
+	free(stack);
+}
+
+static bool is_c_test(const litmus_test *t)
+{
+	return t && t->arch && !strcmp(t->arch->name, "C");
+}
+
+static bool *observed_final_locs(cat_eval *ev)
+{
+	const litmus_test *t = ev->x->test;
+	if (!is_c_test(t) || t->n_locs == 0)
+		return NULL;
+	bool *obs = arena_alloc(ev->cur, (size_t)t->n_locs * sizeof *obs);
+	memset(obs, 0, (size_t)t->n_locs * sizeof *obs);
+	observe_cond_locs(t->cond, obs, t->n_locs);
+	observe_cond_locs(t->filter, obs, t->n_locs);
+	for (int i = 0; i < t->n_observed; i++)
+		if (t->observed[i].thread < 0 && t->observed[i].loc >= 0 && t->observed[i].loc < t->n_locs)
+			obs[t->observed[i].loc] = true;
+	return obs;
+}
 
 static cval rel_loc(cat_eval *ev)
 {
@@ -372,8 +425,11 @@ static bool builtin_value_split(cat_eval *ev, int b, cval *out)
 		 * location no store wrote has its final value from "Init"
 		 * (memUtils.ml's make_write_mem_finals), no event. */
 		cval s = cv_set(ev);
+		bool *observed = observed_final_locs(ev);
 		for (int i = 0; i < ev->n; i++) {
 			if (x->ev[i].kind != EV_WRITE || (x->ev[i].flags & EVF_INIT))
+				continue;
+			if (observed && (x->ev[i].loc < 0 || !observed[x->ev[i].loc]))
 				continue;
 			bool last = true;
 			if (x->co.w && x->co.n == ev->n)
@@ -390,6 +446,16 @@ static bool builtin_value_split(cat_eval *ev, int b, cval *out)
 	}
 	case B_RMW_SET: {
 		cval s = cv_set(ev);
+		if (is_c_test(x->test)) {
+			/* herd's C: the accesses of an atomic primitive, a failed
+			 * cmpxchg's lone read too (the LKMM's FailedRMW is
+			 * RMW \ (domain(rmw) | range(rmw))) */
+			for (int i = 0; i < ev->n; i++)
+				if (is_mem(&x->ev[i]) && (x->ev[i].flags & EVF_ATOMIC))
+					set_bit(s.u.bits, i);
+			*out = s;
+			return true;
+		}
 		for (int i = 0; i < ev->n; i++)
 			for (int j = 0; j < ev->n; j++)
 				if (x->rmw.w && brel_has(&x->rmw, i, j)) {
