@@ -53,6 +53,10 @@ void c_lex_init(c_lexer *lx, const char *file, const char *p, const char *bol, i
  * and, with herd_comments, herd's (* ... *) comments. */
 void c_lex_next(c_lexer *lx);
 bool c_tok_is(const c_token *t, const char *s);
+/* After one item of a parenthesised list: a ',' is read and gives 1 (an
+ * item follows), a ')' is read and gives 0 (the list ends); anything else
+ * is reported as "expected ',' or ')' WHERE" and gives -1. */
+int c_lex_list_next(c_lexer *lx, const char *where);
 
 /* ---- the syntax tree (c_parse.c) ------------------------------------ */
 

@@ -153,3 +153,16 @@ bool c_tok_is(const c_token *t, const char *s)
 	size_t n = strlen(s);
 	return (t->kind == CT_NAME || t->kind == CT_PUNCT) && (size_t)t->len == n && !memcmp(t->text, s, n);
 }
+
+int c_lex_list_next(c_lexer *lx, const char *where)
+{
+	if (c_tok_is(&lx->tok, ",") || c_tok_is(&lx->tok, ")")) {
+		int more = c_tok_is(&lx->tok, ",");
+		c_lex_next(lx);
+		return more;
+	}
+	/* a lexical error was said already */
+	if (lx->tok.kind != CT_ERROR)
+		diag_error(lx->d, lx->tok.loc, "expected ',' or ')' %s", where);
+	return -1;
+}

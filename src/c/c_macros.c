@@ -58,17 +58,11 @@ static bool read_params(c_lexer *lx, c_macro *k)
 		GROW(k->params, cap, (size_t)k->n_params + 1);
 		k->params[k->n_params++] = xstrndup(lx->tok.text, (size_t)lx->tok.len);
 		c_lex_next(lx);
-		if (c_tok_is(&lx->tok, ",")) {
-			c_lex_next(lx);
-			continue;
-		}
-		if (c_tok_is(&lx->tok, ")")) {
-			c_lex_next(lx);
+		int more = c_lex_list_next(lx, "in the macro's parameters");
+		if (more < 0)
+			return false;
+		if (!more)
 			return true;
-		}
-		if (lx->tok.kind != CT_ERROR)
-			diag_error(lx->d, lx->tok.loc, "expected ',' or ')' in the macro's parameters");
-		return false;
 	}
 }
 

@@ -80,17 +80,11 @@ static bool read_params(c_lexer *lx, c_func *f)
 		f->param_types[f->n_params] = xstrndup(start, (size_t)(tend - start));
 		f->params[f->n_params++] = xstrndup(lx->tok.text, (size_t)lx->tok.len);
 		c_lex_next(lx);
-		if (c_tok_is(&lx->tok, ",")) {
-			c_lex_next(lx);
-			continue;
-		}
-		if (c_tok_is(&lx->tok, ")")) {
-			c_lex_next(lx);
+		int more = c_lex_list_next(lx, "after a parameter");
+		if (more < 0)
+			return false;
+		if (!more)
 			return true;
-		}
-		if (lx->tok.kind != CT_ERROR)
-			diag_error(lx->d, lx->tok.loc, "expected ',' or ')' after a parameter");
-		return false;
 	}
 }
 
