@@ -311,3 +311,69 @@ def test_final_writes_and_failed_rmws_as_herds_c(weft, tmp_path, engine):
     assert flags(blocks["SEEN"][0]) == {"fw"}
     assert flags(blocks["UNSEEN"][0]) == set()
     assert "failed-rmw" in flags(blocks["CAS+cmpxchgs"][0])
+
+
+# herd hashes a C test as litmus7 reads it: each thread function printed
+# "P<n>(<type>* <name>, ...) {\n<body>\n}\n", the body every byte between
+# its braces as written, the type the parameter's with its outer '*' taken
+# off in herd's spelling; the functions are the columns of herd's table
+# (herd_hash.py), one line each.
+HASHED = """C hash-shape
+"a comment line and metadata are not hashed"
+Cycle=whatever
+{
+  atomic_t v = ATOMIC_INIT(3);
+  int *p = &x;
+  int 1:r2;
+}
+
+/* between the functions: not hashed */
+P0(int *x,volatile int*y,  int **p, atomic_t *v)
+{
+	WRITE_ONCE(*x, 1); /* kept, as written */
+
+	WRITE_ONCE(*y, 1);
+}
+
+P1(int *x, volatile int *y, int **p)
+{ int r0; int r2; r0 = READ_ONCE(*y);
+  r2 = READ_ONCE(*x); }
+
+locations [v;]
+exists (1:r0=1 /\\ 1:r2=0)
+"""
+
+HASHED_CELLS = [
+    "P0(int* x, volatile int* y, int** p, atomic_t* v) {\n"
+    "\n\tWRITE_ONCE(*x, 1); /* kept, as written */\n\n\tWRITE_ONCE(*y, 1);\n"
+    "\n}\n",
+    "P1(int* x, volatile int* y, int** p) {\n"
+    " int r0; int r2; r0 = READ_ONCE(*y);\n  r2 = READ_ONCE(*x); "
+    "\n}\n",
+]
+
+
+def hash_of(weft, path):
+    r = weft("-macros", MINI, "-model", "sc", path)
+    assert r.returncode == 0, r.stderr
+    return result_blocks(r.stdout)[path.read_text().split()[1]][0].split("Hash=")[1].split()[0]
+
+
+def test_hash_is_herds_over_the_functions_as_written(weft, tmp_path):
+    from herd_hash import herd_hash
+    want = herd_hash(["int 1:r2=0", "int *p=x", "atomic_t v=3"],
+                     [[c] for c in HASHED_CELLS], ["1:r0", "1:r2", "v"])
+    assert hash_of(weft, write(tmp_path, "hash-shape.litmus", HASHED)) == want
+
+
+def test_hash_follows_the_bodies_not_the_layout_around_them(weft, tmp_path):
+    base = hash_of(weft, write(tmp_path, "a.litmus", HASHED))
+    # spacing of the parameters, comments between functions, metadata:
+    # not hashed
+    same = HASHED.replace("P0(int *x,volatile int*y,  int **p", "P0(int* x, volatile int * y, int** p") \
+                 .replace("/* between the functions: not hashed */", "// another comment") \
+                 .replace("Cycle=whatever", "Cycle=other")
+    assert hash_of(weft, write(tmp_path, "b.litmus", same)) == base
+    # a blank inside a body is hashed (herd keeps the body's text)
+    other = HASHED.replace("{ int r0;", "{  int r0;")
+    assert hash_of(weft, write(tmp_path, "c.litmus", other)) != base

@@ -145,10 +145,22 @@ typedef struct c_func {
 	char **params;     /* names, in order (owned) */
 	char **param_types; /* types as written, trimmed (owned) */
 	c_st *body;
+	char *hash_cell;   /* the function as herd's hash prints it, or NULL
+	                    * (owned) */
 } c_func;
 
 /* Turn f into thread t->threads[f->proc]'s registers and ops; macros m
  * (may be NULL: no macro is known).  False after reporting. */
 bool c_lower_thread(litmus_test *t, const c_func *f, const c_macros *m, diag *d);
+
+/* ---- herd's hash (c_hash_form.c) ------------------------------------------ */
+
+/* The `}` that closes the body opened at `open` as herd's shallow reader
+ * finds it: braces counted as bytes, even inside comments; NULL when the
+ * text ends first. */
+const char *c_raw_body_end(const char *open);
+/* Function f with raw body text body[0..body_len) as herd's hash prints
+ * it (owned by the caller). */
+char *c_hash_cell(const c_func *f, const char *body, size_t body_len);
 
 #endif

@@ -12,6 +12,7 @@
 
 static void func_free(c_func *f)
 {
+	free(f->hash_cell);
 	for (int i = 0; i < f->n_params; i++) {
 		free(f->params[i]);
 		free(f->param_types[i]);
@@ -154,6 +155,9 @@ bool c_read_threads(litmus_test *t, c_text_pos *pos, const c_macros *m, diag *d)
 			ok = false;
 			break;
 		}
+		const char *open = lx.tok.text, *close = c_raw_body_end(open);
+		if (close)
+			f->hash_cell = c_hash_cell(f, open + 1, (size_t)(close - open - 1));
 		f->body = c_parse_block(&lx);
 		lx.herd_comments = true;
 		if (!f->body) {
@@ -172,6 +176,19 @@ bool c_read_threads(litmus_test *t, c_text_pos *pos, const c_macros *m, diag *d)
 			t->threads[i].id = i;
 		for (int i = 0; i < n && ok; i++)
 			ok = c_lower_thread(t, &fs[i], m, d);
+		/* all or nothing: a test whose text herd could not split
+		 * hashes as its instructions instead */
+		bool cells = true;
+		for (int i = 0; i < n; i++)
+			cells = cells && fs[i].hash_cell;
+		if (ok && cells) {
+			t->code_cells = xcalloc((size_t)n, sizeof *t->code_cells);
+			t->n_code_cells = n;
+			for (int i = 0; i < n; i++) {
+				t->code_cells[i] = fs[i].hash_cell;
+				fs[i].hash_cell = NULL;
+			}
+		}
 	}
 	for (int i = 0; i < n; i++)
 		func_free(&fs[i]);

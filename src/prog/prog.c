@@ -109,6 +109,9 @@ void litmus_test_free(litmus_test *t)
 	}
 	free(t->meta);
 	free(t->hash);
+	for (int i = 0; i < t->n_code_cells; i++)
+		free(t->code_cells[i]);
+	free(t->code_cells);
 	for (int i = 0; i < t->n_locs; i++) {
 		free(t->locs[i].name);
 		free(t->locs[i].type);

@@ -288,6 +288,11 @@ typedef struct litmus_test {
 	char **annots;
 	char *macros;        /* C: the macro file its calls were read with
 	                      * (owned), to read it again; else NULL      */
+	int n_code_cells;
+	char **code_cells;   /* C: each thread function as herd's hash
+	                      * prints it (c_hash_form.c), in thread order,
+	                      * hashed in place of instructions; none for
+	                      * other architectures (owned)              */
 
 	int n_observed;
 	lval *observed;      /* the `locations [...]` list                   */

@@ -19,6 +19,7 @@
  *          "type loc=value" when a type is declared ("uint64_t z=0" for a
  *          bare declaration), "*loc=value", "type *loc=value",
  *          "type name[size]"; a symbolic register prints without its %.
+ *          C's `atomic_t x = ATOMIC_INIT(1)` is "atomic_t x=1".
  *          Joined with "; ".  Values are printed as written.
  *   code   the threads as a table: each thread is the column of its
  *          instructions in herd's own syntax (herd_instr.c), a label
@@ -26,7 +27,10 @@
  *          are renamed L00, L01, ... in the byte order of their names over
  *          the whole test.  Each line is the cells " %-Ws " (W: the width
  *          of the widest line of that column, a missing line being an
- *          empty cell) joined by "|", then ";\n".
+ *          empty cell) joined by "|", then ";\n".  A C test's threads
+ *          are hashed as herd reads them for litmus7: one cell a thread,
+ *          the function with its body as written (src/c/c_hash_form.c),
+ *          on one line of the table whatever newlines it holds.
  *   observed  the locations of the condition and of `locations [...]`,
  *          each once, registers first ("1:r3" by thread then name) then
  *          memory locations ("x", no brackets), joined with "; ".
@@ -268,6 +272,15 @@ static void init_entry(char *e, int order, hloc_list *out)
 		type = NULL;
 	if (value && pointer && *value == '&')
 		value = trim(value + 1);
+	/* herd's init grammar reads C's `atomic_t x = ATOMIC_INIT(1)` as the
+	 * value 1 of type atomic_t */
+	if (value && type && !strncmp(value, "ATOMIC_INIT", 11)) {
+		char *lp = trim(value + 11), *rp = strrchr(lp, ')');
+		if (*lp == '(' && rp && !rp[1]) {
+			*rp = '\0';
+			value = trim(lp + 1);
+		}
+	}
 	char *bracket = strchr(locw, '[');
 	bool array = type && bracket && locw[0] != '[';
 	GROW(out->v, out->cap, (size_t)out->n + 1);
@@ -455,6 +468,14 @@ static void thread_column(const litmus_test *t, const thread *th, label_map *m, 
 
 static void code_string(const litmus_test *t, strbuf *out)
 {
+	if (t->n_code_cells) {
+		/* C: one cell a thread, each one line of the table, however
+		 * many newlines it holds */
+		for (int i = 0; i < t->n_code_cells; i++)
+			sb_printf(out, "%s %s ", i ? "|" : "", t->code_cells[i]);
+		sb_puts(out, ";\n");
+		return;
+	}
 	label_map m = { 0 };
 	label_map_build(&m, t);
 	int nt = t->n_threads;
