@@ -76,6 +76,10 @@ int arch_loc(arch_ctx *ctx, const char *name)
 	l->name = xstrdup(name);
 	l->init = value_int(0);
 	l->type = NULL;
+	l->array = -1;
+	l->cell = 0;
+	l->n_cells = 0;
+	l->cell_bytes = 0;
 	return t->n_locs++;
 }
 

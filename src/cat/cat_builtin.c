@@ -21,6 +21,8 @@
  *   sm si             same memory access / instruction: for non-mixed-size
  *                     tests, the identity on memory events
  *   iico_data iico_ctrl   intra-instruction dependencies: empty
+ *   iico_order        (a catdep model's, cat_herd_register_projection)
+ *                     the fixed order of a pair's accesses (LDIAPP)
  * Primitives: domain, range, classes-loc (partition by location; also
  * bound as partition), linearisations(S, r), tag2events (unsupported).
  */
@@ -270,10 +272,30 @@ cval cat_herd_dep_value(cat_eval *ev, int k) { return rel_from(ev, &ev->x->hd[k]
 static bool is_branch(const event *e) { return e->kind == EV_BRANCH; }
 static cval set_where(cat_eval *ev, bool (*pred)(const event *));
 
+/* herd's iico_order on memory events: an access flagged ACC_IICO_ORDER
+ * comes after the accesses of its instance made by earlier ops. */
+static cval rel_iico_order(cat_eval *ev)
+{
+	const execution *x = ev->x;
+	cval r = cv_rel(ev);
+	for (int j = 0; j < ev->n; j++) {
+		const event *e = &x->ev[j];
+		if (!is_mem(e) || e->thread < 0 || e->op < 0 || !x->test || e->thread >= x->test->n_threads ||
+		    !(x->test->threads[e->thread].ops[e->op].flags & ACC_IICO_ORDER))
+			continue;
+		for (int i = 0; i < ev->n; i++)
+			if (i != j && is_mem(&x->ev[i]) && q_same_instance(&x->ev[i], e) && x->ev[i].op < e->op)
+				set_bit(row(ev, &r, i), j);
+	}
+	return r;
+}
+
 cval cat_herd_register_projection(cat_eval *ev, const char *name)
 {
 	if (!strcmp(name, "BCC"))
 		return set_where(ev, is_branch);
+	if (!strcmp(name, "iico_order"))
+		return rel_iico_order(ev);
 	return cv_empty();
 }
 

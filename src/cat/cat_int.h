@@ -283,10 +283,10 @@ bool cat_builtin_value(cat_eval *ev, int builtin, cval *out);
 /* herd's register set or relation `name` (cat_herd_register_name)
  * projected on the execution's events, which are memory, fence and
  * branch events: BCC (herd's conditional branch events) is weft's branch
- * events, the others are empty.  iico_order too: it orders the accesses
- * of one instruction, which for the single-access instructions and
- * atomics weft runs is at most an atomic's read before its write, an
- * rmw pair every model already orders. */
+ * events; iico_order orders the accesses of one instruction: the two of
+ * an ordered pair (LDIAPP, STILP: prog.h's ACC_IICO_ORDER), and for the
+ * atomics at most the read before the write, an rmw pair every model
+ * already orders, left out; the others are empty. */
 cval cat_herd_register_projection(cat_eval *ev, const char *name);
 /* The execution's herd_dep relation k (x->has_herd_deps). */
 cval cat_herd_dep_value(cat_eval *ev, int k);

@@ -1,6 +1,7 @@
 /* thread_interp.c — the part of a thread interpreter both engines share:
  * operands, register flow with taints, dependencies, event descriptions,
  * the unroll limit.  See thread_interp.h. */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -238,6 +239,26 @@ static const idxset *xtaint_of(const ti_state *s, const operand *x)
 	return x->kind == OPND_REG && s->xtaint ? &s->xtaint[x->reg] : &empty_set;
 }
 
+/* Why an access misses the cells of array `loc` (prog_array_cell): an
+ * error, as herd gives none of these a non-mixed-size answer. */
+static void array_misfit(const ti_ctx *c, const op *o, int loc, int64_t offset, enum cell_fit fit)
+{
+	const location *l = &c->t->locs[loc];
+	const location *a = l->array >= 0 ? &c->t->locs[l->array] : l;
+	if (fit == CELL_MIXED)
+		diag_error(c->d, op_loc(c, o),
+		           "a %d-byte access to a cell of '%s', an array of %d-byte cells, mixes sizes: "
+		           "mixed-size tests are not supported", o->size, a->name, a->cell_bytes);
+	else if (fit == CELL_MISALIGNED)
+		diag_error(c->d, op_loc(c, o),
+		           "access at byte offset %" PRId64 " of array '%s' is not at the start of a cell "
+		           "(cells of %d bytes)", offset, a->name, a->cell_bytes);
+	else
+		diag_error(c->d, op_loc(c, o),
+		           "access at byte offset %" PRId64 " is outside array '%s' (%d cells of %d bytes)",
+		           offset, a->name, a->n_cells, a->cell_bytes);
+}
+
 /* The location accessed through a: -1 (warned once) when the address is
  * not exactly one location's own address, TI_LOC_UNKNOWN when a register
  * it uses is not known yet. */
@@ -257,6 +278,19 @@ static int eval_address(const ti_ctx *c, const ti_state *s, const op *o, const a
 	} else if (x.loc >= 0 && b.loc < 0) {
 		loc = x.loc;
 		num = (int64_t)((uint64_t)x.num + (uint64_t)b.num + (uint64_t)a->offset);
+	}
+	if (loc >= 0 && loc < c->t->n_locs && (num != 0 || c->t->locs[loc].array >= 0)) {
+		int cell;
+		enum cell_fit fit = prog_array_cell(c->t, loc, num, o->size, &cell);
+		if (fit == CELL_OK)
+			return cell;
+		if (fit != CELL_NOT_ARRAY) {
+			if (!c->warned->addr) {
+				c->warned->addr = true;
+				array_misfit(c, o, loc, num, fit);
+			}
+			return -1;
+		}
 	}
 	if (loc < 0 || loc >= c->t->n_locs || num != 0) {
 		/* herd's C drops such a path: a pointer read from memory is

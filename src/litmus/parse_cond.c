@@ -72,8 +72,8 @@ static cond *prop_atom(cparse *cp)
 	if (!parse_lval_syntax(p, cp->tok, &ls, &op))
 		return NULL;
 	if (op.kind == T_LBRK) {
-		diag_error(p->d, op.loc, "arrays ('%.*s[...]') are not supported", (int)ls.name.len,
-			   ls.name.start);
+		diag_error(p->d, op.loc, "array cells ('%.*s[...]') in conditions are not supported",
+			   (int)ls.name.len, ls.name.start);
 		return NULL;
 	}
 	if (op.kind != T_EQ && op.kind != T_NE) {

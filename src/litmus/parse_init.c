@@ -5,6 +5,7 @@
  *     0:r2=x  P0:EAX = 1               (a register; `x` means x's address)
  *     %x0=x                            (a symbolic register, PPC)
  *     uint64_t x;  int64_t 0:r0;  int x = 1;   (typed)
+ *     int x[2];  int x[2]={1,y}          (an array: one location a cell)
  * The old hand-written syntax closes the block with `};`.  Locations are
  * set at once; register entries wait (parser.h) until the threads exist.
  */
@@ -30,6 +31,97 @@ static bool mark_loc_set(parser *p, int loc, const char *name, srcloc at)
 static bool is_lval_start(enum tok_kind k)
 {
 	return k == T_NAME || k == T_PROC || k == T_NUM || k == T_SYMREG || k == T_LBRK;
+}
+
+/* `type x[N]` or `type x[N]={v0,...}` (herd's array declarations; `lbrk`
+ * is the '['): locations x, x[1], ... x[N-1], one a cell (prog.h).
+ * *next gets the token after the entry. */
+static bool init_array(parser *p, const char *type, const lval_syntax *ls, token lbrk, token *next)
+{
+	int_type ty;
+	if (ls->kind != LV_LOC) {
+		diag_error(p->d, lbrk.loc, "only memory locations can be arrays");
+		return false;
+	}
+	if (!type) {
+		diag_error(p->d, ls->loc, "array '%.*s' needs an element type ('int %.*s[...]')", (int)ls->name.len,
+			   ls->name.start, (int)ls->name.len, ls->name.start);
+		return false;
+	}
+	if (!int_type_of(type, &ty)) {
+		diag_error(p->d, ls->loc, "arrays of '%s' are not supported (only arrays of integers)", type);
+		return false;
+	}
+	token size = parser_next(p);
+	if (size.kind != T_NUM || size.num < 1 || size.num > LITMUS_MAX_LOCS) {
+		parser_expected(p, &size, "the array's size (a number of cells, 1 or more)");
+		return false;
+	}
+	token rbrk = parser_next(p);
+	if (rbrk.kind != T_RBRK) {
+		parser_expected(p, &rbrk, "']' after the array's size");
+		return false;
+	}
+	int n = (int)size.num;
+	value *init = xcalloc((size_t)n, sizeof *init);
+	token after = parser_next(p);
+	bool ok = true;
+	if (after.kind == T_EQ) {
+		token open = parser_next(p);
+		if (open.kind != T_LBRACE) {
+			parser_expected(p, &open, "'{' opening the array's values");
+			ok = false;
+		}
+		int k = 0;
+		while (ok) {
+			token vt = parser_next(p);
+			if (k == n) {
+				diag_error(p->d, vt.loc, "array '%.*s' has %d cells but more initial values",
+					   (int)ls->name.len, ls->name.start, n);
+				ok = false;
+				break;
+			}
+			ok = parser_value(p, &vt, &init[k++]);
+			token sep = ok ? parser_next(p) : vt;
+			if (!ok || sep.kind == T_RBRACE)
+				break;
+			if (sep.kind != T_COMMA) {
+				parser_expected(p, &sep, "',' or '}' in the array's values");
+				ok = false;
+			}
+		}
+		if (ok && k < n) {
+			diag_error(p->d, open.loc, "array '%.*s' has %d cells but %d initial value%s",
+				   (int)ls->name.len, ls->name.start, n, k, k == 1 ? "" : "s");
+			ok = false;
+		}
+		if (ok)
+			after = parser_next(p);
+	}
+	int base = ok ? parser_loc(p, ls->name.start, ls->name.len, ls->name.loc) : -1;
+	for (int i = 0; base >= 0 && i < n; i++) {
+		char *name = i ? xasprintf("%.*s[%d]", (int)ls->name.len, ls->name.start, i) : NULL;
+		int loc = i ? parser_loc(p, name, strlen(name), ls->name.loc) : base;
+		if (loc < 0 || !mark_loc_set(p, loc, p->t->locs[loc].name, ls->loc)) {
+			free(name);
+			ok = false;
+			break;
+		}
+		free(name);
+		location *l = &p->t->locs[loc];
+		l->init = init[i];
+		free(l->type);
+		l->type = xstrdup(type);
+		l->array = base;
+		l->cell = i;
+	}
+	if (ok && base >= 0) {
+		p->t->locs[base].n_cells = n;
+		p->t->locs[base].cell_bytes = ty.bytes;
+	}
+	free(init);
+	*next = after;
+	return ok && base >= 0;
 }
 
 /* One entry starting at token `first`; *next gets the token after it. */
@@ -72,13 +164,12 @@ static bool init_entry(parser *p, token first, token *next)
 		return false;
 	}
 
-	/* Constructs of herd's init blocks weft cannot run yet: say which. */
 	if (after.kind == T_LBRK) {
-		diag_error(p->d, after.loc, "arrays ('%.*s[...]') are not supported", (int)ls.name.len,
-			   ls.name.start);
+		bool ok = init_array(p, type, &ls, after, next);
 		free(type);
-		return false;
+		return ok;
 	}
+	/* Constructs of herd's init blocks weft cannot run yet: say which. */
 	if (type && !strcmp(type, "ins_t")) {
 		diag_error(p->d, first.loc, "instruction values ('ins_t') are not supported: weft does not "
 			   "run self-modifying code");

@@ -200,6 +200,11 @@ bool resolve_lval(parser *p, const lval_syntax *ls, lval *out)
 		return out->thread >= 0;
 	case LV_LOC:
 		out->loc = parser_loc(p, ls->name.start, ls->name.len, ls->name.loc);
+		if (out->loc >= 0 && t->locs[out->loc].array >= 0) {
+			diag_error(p->d, ls->name.loc, "'%.*s' is an array: conditions and locations on arrays "
+				   "or their cells are not supported", (int)ls->name.len, ls->name.start);
+			return false;
+		}
 		return out->loc >= 0;
 	}
 	return false;

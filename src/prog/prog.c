@@ -207,6 +207,36 @@ int prog_find_loc(const litmus_test *t, const char *name)
 	return -1;
 }
 
+enum cell_fit prog_array_cell(const litmus_test *t, int loc, int64_t offset, int size, int *cell)
+{
+	const location *base = &t->locs[loc];
+	*cell = loc;
+	if (base->n_cells == 0) {
+		if (offset != 0)
+			return CELL_NOT_ARRAY;
+		/* a cell reached by its own location (never built by the
+		 * threads, whose addresses start from cell 0): its size */
+		if (base->array >= 0)
+			base = &t->locs[base->array];
+		return size > 0 && base->cell_bytes > 0 && size != base->cell_bytes ? CELL_MIXED : CELL_OK;
+	}
+	if (offset < 0 || offset / base->cell_bytes >= base->n_cells)
+		return CELL_OUTSIDE;
+	if (offset % base->cell_bytes != 0)
+		return CELL_MISALIGNED;
+	if (size > 0 && size != base->cell_bytes)
+		return CELL_MIXED;
+	int64_t want = offset / base->cell_bytes;
+	if (want == 0)
+		return CELL_OK;
+	for (int i = 0; i < t->n_locs; i++)
+		if (t->locs[i].array == loc && t->locs[i].cell == want) {
+			*cell = i;
+			return CELL_OK;
+		}
+	return CELL_OUTSIDE;
+}
+
 int prog_find_reg(const thread *th, const char *name)
 {
 	for (int i = 0; i < th->n_regs; i++)
@@ -396,8 +426,12 @@ static void access_attrs(const op *o, strbuf *out)
 			sb_printf(out, "%sX", sep);
 			sep = ",";
 		}
-		if (o->flags & ACC_EXCL)
+		if (o->flags & ACC_EXCL) {
 			sb_printf(out, "%sEX", sep);
+			sep = ",";
+		}
+		if (o->flags & ACC_IICO_ORDER)
+			sb_printf(out, "%siico_order", sep);
 	}
 }
 

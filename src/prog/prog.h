@@ -150,6 +150,10 @@ enum access_flag {
 	                       * branches only, not to those after it)      */
 	ACC_CTRL_JOIN = 1u << 9, /* OP_BRANCH (always, to the next op): where
 	                       * the innermost open ACC_CTRL_SCOPE ends       */
+	ACC_IICO_ORDER = 1u << 10, /* an access after the earlier accesses of
+	                       * its instruction in herd's iico_order
+	                       * (AArch64's LDIAPP, STILP: the pair's two
+	                       * accesses happen in a fixed order)           */
 };
 
 typedef struct op {
@@ -212,11 +216,22 @@ typedef struct thread {
 	label *labels;
 } thread;
 
-/* A memory location (a named variable). */
+/* A memory location (a named variable, or one cell of an array).
+ *
+ * An array (`int x[2]={0,0}` in the init block) is one location per cell,
+ * as herd's non-mixed-size runs see it: cell 0 is the array's own name,
+ * whose address `x` the threads start from, and cell i the location at
+ * byte offset i * cell_bytes from it, named "x[i]".  An access at
+ * address x+k reaches cell k / cell_bytes (prog_array_cell). */
 typedef struct location {
 	char *name;
 	value init;   /* initial value, 0 unless the init block says   */
-	char *type;   /* declared type or NULL                          */
+	char *type;   /* declared type or NULL (a cell: its element's)   */
+	int array;    /* a cell: the location of the array's cell 0;
+	               * -1 for a scalar                                 */
+	int cell;     /* a cell: its index in the array                  */
+	int n_cells;  /* cell 0: the array's size; else 0                */
+	int cell_bytes; /* cell 0: the size of each cell in bytes        */
 } location;
 
 /* ---- conditions ------------------------------------------------------- */
@@ -358,6 +373,17 @@ void value_print(const litmus_test *t, value v, strbuf *out);
 /* "0:r1" for registers (thread index, herd's normal form) or "x". */
 void lval_print(const litmus_test *t, lval lv, strbuf *out);
 int prog_find_loc(const litmus_test *t, const char *name);
+
+/* What an access of `size` bytes (0: unknown) at byte offset `offset`
+ * from location `loc` reaches. */
+enum cell_fit {
+	CELL_OK,         /* *cell: the location accessed                   */
+	CELL_NOT_ARRAY,  /* loc is no array and the offset is not 0        */
+	CELL_OUTSIDE,    /* before the array or past its last cell         */
+	CELL_MISALIGNED, /* not at a cell's first byte                      */
+	CELL_MIXED,      /* size is not the cells' size: a mixed-size access */
+};
+enum cell_fit prog_array_cell(const litmus_test *t, int loc, int64_t offset, int size, int *cell);
 int prog_find_reg(const thread *th, const char *name);
 
 #endif

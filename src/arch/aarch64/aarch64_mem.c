@@ -24,9 +24,10 @@
  * CAS) herd marks the read NoRet, and then not A.  The read and write of
  * one instruction are atomic (X) and form its rmw.
  *
+ *   LDP, STP, LDIAPP, STILP   two accesses of neighbouring cells of an
+ *                        array (emit_pair)
  * Byte and halfword accesses (LDRB, STRH, ...) mix sizes: weft refuses
- * them by name, as it refuses pairs (LDP, STP, LDIAPP, STILP: two
- * locations of one array).
+ * them by name, and the exclusive, non-temporal and CAS pairs.
  */
 #include <string.h>
 
@@ -177,6 +178,80 @@ static bool emit_ldst(arch_cursor *c, const ldst_form *f)
 		break;
 	}
 	}
+	post_index(ctx, &a);
+	return true;
+}
+
+/* ---- pairs ---------------------------------------------------------------- */
+
+/* LDP/STP Rt1,Rt2,ADDR and their ordered forms LDIAPP (both reads
+ * acquire-PC) and STILP (both writes release): two accesses of Rt's size
+ * at ADDR and ADDR + size, the cells of an array.  herd runs LDP's and
+ * STP's two accesses unordered; LDIAPP's read of Rt1 is before its read
+ * of Rt2 in iico_order, and so is STILP's write of Rt1 before that of
+ * Rt2, except with pre-index writeback, where Rt2's write is first.
+ * ADDR is [Xn], [Xn,#k], [Xn,#k]! or [Xn],#k (LDIAPP: post-index only,
+ * STILP: pre-index only, as herd). */
+typedef struct pair_form {
+	const char *name;
+	bool load;
+	unsigned annot;
+	bool ordered;
+} pair_form;
+
+static const pair_form pair_forms[] = {
+	{ "LDP", true, 0, false },
+	{ "STP", false, 0, false },
+	{ "LDIAPP", true, A64_ACQPC, true },
+	{ "STILP", false, A64_REL, true },
+};
+
+static bool emit_pair(arch_cursor *c, const pair_form *f)
+{
+	arch_ctx *ctx = c->ctx;
+	a64_reg rt[2];
+	a64_addr a;
+	const char *addr_at;
+	if (!a64_read_reg(c, &rt[0]) || !a64_comma(c) || !a64_read_reg(c, &rt[1]) || !a64_comma(c))
+		return false;
+	arch_cursor_skip_space(c);
+	addr_at = c->p;
+	if (rt[0].wide != rt[1].wide)
+		return arch_malformed(c, rt[1].at, "the two registers of a pair must be both W or both X");
+	if (f->load && rt[0].reg >= 0 && rt[0].reg == rt[1].reg)
+		return a64_refuse(c, "loading one register twice is unpredictable");
+	int ops_before = ctx->th->n_ops;
+	if (!read_addr(c, false, &a))
+		return false;
+	bool pre = ctx->th->n_ops > ops_before;   /* read_addr moved Xn first */
+	if (a.addr.index.kind != OPND_NONE)
+		return arch_malformed(c, addr_at, "a pair's address is [Xn], [Xn,#k], [Xn,#k]! or [Xn],#k");
+	if (f->ordered && f->load && pre)
+		return a64_refuse(c, "LDIAPP's writeback is post-index only");
+	if (f->ordered && !f->load && a.has_post)
+		return a64_refuse(c, "STILP's writeback is pre-index only");
+	if (f->load && (pre || a.has_post) && (rt[0].reg == a.base.reg || rt[1].reg == a.base.reg))
+		return a64_refuse(c, "a load with writeback into its base register is unpredictable");
+	int size = rt[0].wide ? 8 : 4;
+	/* the order of the two accesses: STILP with writeback stores Rt2 first */
+	int first = f->ordered && !f->load && pre ? 1 : 0;
+	/* a load into the base register must not move the second address */
+	bool via_scratch = f->load && rt[0].reg >= 0 && rt[0].reg == a.base.reg;
+	for (int k = 0; k < 2; k++) {
+		int i = k == 0 ? first : 1 - first;
+		address at = a.addr;
+		at.offset += i * size;
+		unsigned flags = f->ordered && k == 1 ? ACC_IICO_ORDER : 0;
+		if (f->load) {
+			int dst = i == 0 && via_scratch ? a64_scratch(ctx, 0) : rt[i].reg;
+			arch_emit_load(ctx, dst, at, size, flags);
+		} else {
+			arch_emit_store(ctx, at, a64_src(rt[i]), size, flags);
+		}
+		annotate(ctx, f->annot);
+	}
+	if (via_scratch)
+		a64_write_alu(ctx, rt[0], ALU_MOV, arch_opnd_reg(a64_scratch(ctx, 0)), arch_opnd_none());
 	post_index(ctx, &a);
 	return true;
 }
@@ -363,12 +438,15 @@ bool a64_mem_translate(arch_cursor *c, const char *m, bool *mine)
 				return emit_rmw(c, st ? RMW_STOP : RMW_LDOP, ldops[i].alu, rd_an, wr_an);
 		}
 	}
-	static const char *const pairs[] = { "LDP", "STP", "LDXP", "STXP", "LDAXP", "STLXP", "LDIAPP",
-	                                     "STILP", "LDPSW", "CASP", "CASPA", "CASPL", "CASPAL", NULL };
+	for (size_t i = 0; i < sizeof pair_forms / sizeof pair_forms[0]; i++)
+		if (!strcmp(up, pair_forms[i].name))
+			return emit_pair(c, &pair_forms[i]);
+	static const char *const pairs[] = { "LDXP", "STXP", "LDAXP", "STLXP", "LDPSW", "LDNP", "STNP",
+	                                     "CASP", "CASPA", "CASPL", "CASPAL", NULL };
 	for (int i = 0; pairs[i]; i++)
 		if (!strcmp(up, pairs[i]))
-			return a64_refuse(c, "pairs access two consecutive locations (an array), which weft does not "
-			                 "support");
+			return a64_refuse(c, "exclusive, non-temporal, sign-extending and compare-and-swap pairs are "
+			                 "not supported (LDP, STP, LDIAPP and STILP are)");
 	size_t len = strlen(up);
 	if ((!strncmp(up, "LD", 2) || !strncmp(up, "ST", 2)) && len > 2 &&
 	    (up[len - 1] == 'B' || up[len - 1] == 'H' || !strcmp(up, "LDRSW")))
