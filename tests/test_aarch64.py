@@ -31,6 +31,15 @@ VERDICTS = {
     "MP+dmb.sy+rfi-addr": (("No", 3), ("No", 3)),  # a dependency through memory
     "LB+dmb.sy+csel": (("No", 3), ("No", 3)),   # CSEL's pick dependency orders
     "LB+dmb.sy+po": (("No", 3), ("Ok", 4)),     # nothing orders P1
+    # pairs: one instruction's two accesses are in no program order (sc
+    # allows every value pair); LDIAPP's reads and STILP's writes are in
+    # herd's iico_order (the other way round with STILP's pre-index)
+    "MP+dmb.sy+LDIAPP": (("Ok", 4), ("No", 3)),
+    "MP+dmb.sy+LDP": (("Ok", 4), ("Ok", 4)),
+    "MP+STILP+dmb.sy": (("Ok", 4), ("No", 3)),
+    "MP+STILP-pre+dmb.sy": (("Ok", 4), ("Ok", 4)),
+    "MP+STP+dmb.sy": (("Ok", 4), ("Ok", 4)),
+    "Array-cells": (("Ok", 1), ("Ok", 1)),      # forall: cells by byte offset
 }
 
 
@@ -74,6 +83,13 @@ def test_aarch64_suite_under_herds_aarch64_cat(weft, corpus, engine):
     # BCC the branch events
     ("catdep\nlet dtrm = rf-reg | iico_data\nempty dtrm as c", "MP+dmb.sy+addr.litmus", False),
     ("catdep\nempty BCC as c", "MP+dmb.sy+ctrl.litmus", True),
+    # iico_order: from LDIAPP's first read to its second, from STILP's
+    # first write to its second; nothing between LDP's reads
+    ("catdep\nempty iico_order as c", "MP+dmb.sy+LDIAPP.litmus", True),
+    ("catdep\nempty iico_order as c", "MP+dmb.sy+LDP.litmus", False),
+    ("catdep\nempty iico_order \\ (R * R) as c", "MP+dmb.sy+LDIAPP.litmus", False),
+    ("catdep\nempty iico_order \\ (W * W) as c", "MP+STILP+dmb.sy.litmus", False),
+    ("catdep\nempty iico_order & loc as c", "MP+STILP+dmb.sy.litmus", False),
     ("empty B as c", "MP+dmb.sy+ctrl.litmus", True),
 ])
 def test_aarch64_herd_dependencies(weft, tmp_path, model, test, expect_none):
@@ -110,6 +126,13 @@ def states(weft, model_text, test, tmp_path):
     ("empty X & EX as c", "LDXR-STXR.litmus", True),
     ("empty B as c", "CAS-ok-fail.litmus", False),
     ("empty B as c", "CSEL+branches.litmus", True),
+    # LDIAPP's reads are acquire-PC, STILP's writes release, LDP's plain;
+    # a pair's accesses are one instance, not in po
+    ("empty Q & R as c", "MP+dmb.sy+LDIAPP.litmus", True),
+    ("empty L & W as c", "MP+STILP+dmb.sy.litmus", True),
+    ("empty Q | A as c", "MP+dmb.sy+LDP.litmus", False),
+    ("empty (same-instance \\ id) & (R * R) as c", "MP+dmb.sy+LDP.litmus", True),
+    ("empty po & same-instance as c", "MP+dmb.sy+LDP.litmus", False),
 ])
 def test_aarch64_event_sets(weft, tmp_path, model, test, expect_none):
     n = states(weft, model, test, tmp_path)
@@ -140,7 +163,12 @@ def test_aarch64_hash_is_herds_spelling(weft, tmp_path):
 
 @pytest.mark.parametrize("code,words", [
     ("LDRB W0,[X1]", "mixed-size"),
-    ("LDP W0,W2,[X1]", "array"),
+    ("LDXP W0,W2,[X1]", "exclusive, non-temporal"),
+    ("LDIAPP W0,W2,[X1,#8]!", "post-index only"),
+    ("STILP W0,W2,[X1],#8", "pre-index only"),
+    ("LDP W0,X2,[X1]", "both W or both X"),
+    ("LDP W0,W0,[X1]", "unpredictable"),
+    ("LDP W0,W2,[X1,X3]", "a pair's address"),
     ("TLBI VAAE1IS,X1", "vmsa"),
     ("DMB XX", "barrier option"),
     ("FOO W0", "unsupported AArch64 instruction 'FOO W0'"),
@@ -151,6 +179,60 @@ def test_aarch64_refuses_by_name(weft, tmp_path, code, words):
     r = weft("-model", "sc", t)
     assert r.returncode != 0
     assert f"{t}:6:" in r.stderr and "error:" in r.stderr and words in r.stderr, r.stderr
+
+
+def test_aarch64_pair_hash_is_herds_spelling(weft):
+    """An array's init entry hashes as herd's "type name[size]"; a pair
+    and a pre-index as herd prints them."""
+    from herd_hash import herd_hash
+    want = herd_hash(["0:X0=1", "0:X1=1", "0:X2=x", "1:X2=x", "int x[2]"],
+                     [["ADD X2,X2,#4", "STILP W0,W1,[X2,#-4]!"],
+                      ["LDR W0,[X2,#4]", "DMB SY", "LDR W1,[X2]"]],
+                     ["1:X0", "1:X1"])
+    r = weft("-model", "sc", SUITE / "MP+STILP-pre+dmb.sy.litmus")
+    assert r.returncode == 0, r.stderr
+    assert f"Hash={want}" in r.stdout
+
+
+@pytest.mark.parametrize("init,code,cond,where,words", [
+    # accesses are checked where they happen, against the array's cells
+    ("int x[2]={1,2}; 0:X1=x;", "LDR W0,[X1,#8]", "0:X0=0", "6:2", "byte offset 8 is outside array 'x'"),
+    ("int x[2]={1,2}; 0:X1=x;", "LDR W0,[X1,#-4]", "0:X0=0", "6:2", "byte offset -4 is outside array"),
+    ("int x[2]={1,2}; 0:X1=x;", "LDR W0,[X1,#2]", "0:X0=0", "6:2", "not at the start of a cell"),
+    ("int x[2]={1,2}; 0:X1=x;", "LDR X0,[X1,#4]", "0:X0=0", "6:2", "mixes sizes"),
+    ("int x[2]={1,2}; 0:X1=x;", "LDP X0,X2,[X1]", "0:X0=0", "6:2", "mixes sizes"),
+    ("int64_t x[2]; 0:X1=x;", "LDP W0,W2,[X1]", "0:X0=0", "6:2", "mixes sizes"),
+    # a scalar has no cells
+    ("0:X1=x;", "LDP W0,W2,[X1]", "0:X0=0", "6:2", "not a location"),
+    # declarations
+    ("int x[2]={1,2,3}; 0:X1=x;", "LDR W0,[X1]", "0:X0=0", "3:15", "2 cells but more initial values"),
+    ("int x[3]={1}; 0:X1=x;", "LDR W0,[X1]", "0:X0=0", "3:10", "3 cells but 1 initial value"),
+    ("x[2]; 0:X1=x;", "LDR W0,[X1]", "0:X0=0", "3:1", "array 'x' needs an element type"),
+    ("int x[0]; 0:X1=x;", "LDR W0,[X1]", "0:X0=0", "3:7", "the array's size"),
+    ("int x[2]={1,2}; int x[2];", "NOP", "0:X0=0", "3:21", "initialised twice"),
+    # conditions do not name arrays or their cells
+    ("int x[2]={1,2}; 0:X1=x;", "LDR W0,[X1]", "x[1]=2", "8:10", "array cells ('x[...]') in conditions"),
+    ("int x[2]={1,2}; 0:X1=x;", "LDR W0,[X1]", "x=1", "8:9", "'x' is an array"),
+])
+def test_arrays_errors_are_located(weft, tmp_path, init, code, cond, where, words):
+    t = tmp_path / "E.litmus"
+    t.write_text("AArch64 E\n{\n" + init + "\n}\n P0 ;\n " + code + " ;\n" + "\nexists (" + cond + ")\n")
+    r = weft("-model", "sc", "-engine", "enumerate", t)
+    assert r.returncode != 0
+    assert f"{t}:{where}: error:" in r.stderr and words in r.stderr, r.stderr
+
+
+def test_arrays_in_another_architecture(weft, tmp_path):
+    """Arrays belong to the litmus layer: a PPC test addresses cells by
+    byte offset too, through displacements and a register moved by addi."""
+    t = tmp_path / "PA.litmus"
+    t.write_text("PPC PA\n{\n int a[3]={7,8,9};\n 0:r2=a;\n}\n P0 ;\n lwz r1,8(r2) ;\n"
+                 " addi r3,r2,4 ;\n lwz r4,0(r3) ;\n stw r1,0(r3) ;\n lwz r5,4(r2) ;\n"
+                 "forall (0:r1=9 /\\ 0:r4=8 /\\ 0:r5=9)\n")
+    for engine in ("rsmc", "enumerate"):
+        r = weft("-model", "sc", "-engine", engine, t)
+        assert r.returncode == 0, r.stderr
+        assert summary(r.stdout) == {"PA": ("Ok", 1)}
 
 
 def test_aarch64_variant_is_refused(weft, tmp_path):

@@ -18,13 +18,12 @@ import re
 
 import pytest
 
-from test_corpus import ENGINES, compare
+from test_corpus import ENGINES, compare, split_blocks
 
 SAMPLE = int(os.environ.get("WEFT_CORPUS_AARCH64_SAMPLE", "300"))
 
 # file name -> why weft gives no block
 KNOWN = {
-    "MP+dmb.st+LDIAPP.litmus": "arrays (int x[2]) are not supported",
     "coRR+BBM+W.litmus": "herd's vmsa variant (page tables) is not supported",
 }
 
@@ -46,8 +45,8 @@ def test_aarch64_corpus_agrees_with_herd(corpus, engine, case, capsys):
 
 # file name -> (line:col, what the error names) for every corpus AArch64 test
 # weft refuses to run (those with and without expected files): herd's
-# virtual-memory and self-modifying-code variants, and arrays.  What herd
-# does with the first two is written up in issue 17's notes; until weft runs
+# virtual-memory and self-modifying-code variants, and an instruction value
+# (ins_t).  What herd does with the variants is written up in issue 17's notes; until weft runs
 # them each must stay refused at its place, saying what is missing.
 REFUSED = {
     "coRR+BBM+W.litmus": ("2:1", "herd variant 'vmsa' (Variant=) is not supported"),
@@ -58,8 +57,6 @@ REFUSED = {
     "DIC1.MP.FF+dmb.st+po.litmus": ("2:1", "herd variant 'ifetch' (Variant=) is not supported"),
     "MP.FF+dc.cvau-dsb.ish-ic.ivau-dsb.ish+po.litmus":
         ("4:2", "instruction values ('ins_t') are not supported"),
-    "MP+dmb.st+LDIAPP.litmus": ("3:7", "arrays ('x[...]') are not supported"),
-    "MP+STILP+dmb.ld.litmus": ("3:7", "arrays ('x[...]') are not supported"),
 }
 
 
@@ -78,3 +75,25 @@ def test_aarch64_corpus_refusals_are_located_and_listed(weft, corpus):
     for name, (place, words) in REFUSED.items():
         got = errors[name]
         assert any(words in msg and at == place for at, msg in got), (name, got)
+
+
+@pytest.mark.parametrize("engine", ["rsmc", "enumerate"])
+@pytest.mark.parametrize("case", CASES, ids=["aarch64.cat", "sc", "herd-sc.cat"])
+def test_aarch64_pair_tests_of_the_corpus(weft, corpus, engine, case):
+    """The corpus's two tests of arrays and ordered pairs, whatever the
+    sample: MP+dmb.st+LDIAPP gives herd's block; MP+STILP+dmb.ld, which has
+    no expected file, runs and both engines give the same block."""
+    model, args, _ = case
+    src = corpus / "tests" / "AArch64" / "MP+dmb.st+LDIAPP.litmus"
+    want = (corpus / "expected" / model / "AArch64" / (src.name + ".expected")).read_text()
+    r = weft(*args(corpus), "-engine", engine, src)
+    assert r.returncode == 0, r.stderr
+    assert split_blocks(r.stdout)["MP+dmb.st+LDIAPP"] == want
+    stilp = corpus / "tests" / "AArch64" / "MP+STILP+dmb.ld.litmus"
+    blocks = []
+    for other in ("rsmc", "enumerate"):
+        r = weft(*args(corpus), "-engine", other, stilp)
+        assert r.returncode == 0, r.stderr
+        blocks.append(split_blocks(r.stdout)["MP+STILP+dmb.ld"])
+    assert blocks[0] == blocks[1]
+    assert "States " in blocks[0]

@@ -130,14 +130,14 @@ def test_unknown_location_in_a_comparison_is_named(weft, tmp_path):
 def test_constructs_weft_cannot_run_are_named(weft, tmp_path):
     """Each construct weft does not run yet is refused by name, located."""
     cases = [
-        ("arr", "PPC arr\n{ int t[2]={1,2}; }\n P0 ;\n nop ;\nexists (0:r1=1)\n",
-         "2:8: error: arrays ('t[...]') are not supported"),
+        ("arr", "PPC arr\n{ int *t[2]={1,2}; }\n P0 ;\n nop ;\nexists (0:r1=1)\n",
+         "2:8: error: arrays of 'int*' are not supported (only arrays of integers)"),
         ("ins", "PPC ins\n{ ins_t x=NOP; }\n P0 ;\n nop ;\nexists (0:r1=1)\n",
          "2:3: error: instruction values ('ins_t') are not supported"),
         ("instr", "PPC instr\n{ 0:r1=instr:\"add r1,r1,r1\"; }\n P0 ;\n nop ;\nexists (0:r1=1)\n",
          "2:8: error: instruction values ('instr:\"...\"') are not supported"),
         ("arrc", "PPC arrc\n{ }\n P0 ;\n nop ;\nexists (t[1]=0)\n",
-         "5:10: error: arrays ('t[...]') are not supported"),
+         "5:10: error: array cells ('t[...]') in conditions are not supported"),
         ("nopv", "PPC nopv\n{ x=NOP; }\n P0 ;\n nop ;\nexists (x=0)\n",
          "2:5: error: instruction values ('NOP') are not supported: weft does not run self-modifying code"),
         ("instrc", "PPC instrc\n{ }\n P0 ;\n nop ;\nexists (0:r1=instr:\"nop\")\n",

@@ -247,8 +247,8 @@ static void array_misfit(const ti_ctx *c, const op *o, int loc, int64_t offset, 
 	const location *a = l->array >= 0 ? &c->t->locs[l->array] : l;
 	if (fit == CELL_MIXED)
 		diag_error(c->d, op_loc(c, o),
-		           "a %d-byte access to a cell of '%s', an array of %d-byte cells, mixes sizes: "
-		           "mixed-size tests are not supported", o->size, a->name, a->cell_bytes);
+		           "an access of %d bytes to a cell of '%s', an array of %d-byte cells, mixes "
+		           "sizes: mixed-size tests are not supported", o->size, a->name, a->cell_bytes);
 	else if (fit == CELL_MISALIGNED)
 		diag_error(c->d, op_loc(c, o),
 		           "access at byte offset %" PRId64 " of array '%s' is not at the start of a cell "

@@ -133,6 +133,15 @@ static bool init_entry(parser *p, token first, token *next)
 	token after;
 	if (first.kind == T_NAME) {
 		token second = parser_next(p);
+		const char *q = p->c.p;
+		while (is_blank(*q))
+			q++;
+		if (second.kind == T_LBRK && is_digit(*q)) {
+			/* `x[2]`: herd's arrays are declared with a type */
+			diag_error(p->d, first.loc, "array '%.*s' needs an element type ('int %.*s[...]')",
+				   (int)first.len, first.start, (int)first.len, first.start);
+			return false;
+		}
 		if (is_lval_start(second.kind) || second.kind == T_STAR) {
 			/* `type lvalue`: the first name was a type. */
 			type = xstrndup(first.start, first.len);
