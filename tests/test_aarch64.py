@@ -168,6 +168,7 @@ def test_aarch64_hash_is_herds_spelling(weft, tmp_path):
     ("STILP W0,W2,[X1],#8", "pre-index only"),
     ("LDP W0,X2,[X1]", "both W or both X"),
     ("LDP W0,W0,[X1]", "unpredictable"),
+    ("STP W1,W2,[X1,#8]!", "writeback of a register it transfers"),
     ("LDP W0,W2,[X1,X3]", "a pair's address"),
     ("TLBI VAAE1IS,X1", "vmsa"),
     ("DMB XX", "barrier option"),

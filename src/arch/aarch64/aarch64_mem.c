@@ -230,8 +230,8 @@ static bool emit_pair(arch_cursor *c, const pair_form *f)
 		return a64_refuse(c, "LDIAPP's writeback is post-index only");
 	if (f->ordered && !f->load && a.has_post)
 		return a64_refuse(c, "STILP's writeback is pre-index only");
-	if (f->load && (pre || a.has_post) && (rt[0].reg == a.base.reg || rt[1].reg == a.base.reg))
-		return a64_refuse(c, "a load with writeback into its base register is unpredictable");
+	if ((pre || a.has_post) && (rt[0].reg == a.base.reg || rt[1].reg == a.base.reg))
+		return a64_refuse(c, "a pair with writeback of a register it transfers is unpredictable");
 	int size = rt[0].wide ? 8 : 4;
 	/* the order of the two accesses: STILP with writeback stores Rt2 first */
 	int first = f->ordered && !f->load && pre ? 1 : 0;
