@@ -211,6 +211,9 @@ def test_aarch64_pair_hash_is_herds_spelling(weft):
     ("x[2]; 0:X1=x;", "LDR W0,[X1]", "0:X0=0", "3:1", "array 'x' needs an element type"),
     ("int x[0]; 0:X1=x;", "LDR W0,[X1]", "0:X0=0", "3:7", "the array's size"),
     ("int x[2]={1,2}; int x[2];", "NOP", "0:X0=0", "3:21", "initialised twice"),
+    ("int [x][2];", "NOP", "0:X0=0", "3:8", "an array is declared 'type name[size]'"),
+    ("int x[1001];", "NOP", "0:X0=0", "3:7", "array too large (at most 1000 cells)"),
+    ("int x[2]={1 2};", "NOP", "0:X0=0", "3:13", "expected ',' or '}' in the array's values"),
     # conditions do not name arrays or their cells
     ("int x[2]={1,2}; 0:X1=x;", "LDR W0,[X1]", "x[1]=2", "8:10", "array cells ('x[...]') in conditions"),
     ("int x[2]={1,2}; 0:X1=x;", "LDR W0,[X1]", "x=1", "8:9", "'x' is an array"),

@@ -43,6 +43,13 @@ static bool init_array(parser *p, const char *type, const lval_syntax *ls, token
 		diag_error(p->d, lbrk.loc, "only memory locations can be arrays");
 		return false;
 	}
+	const char *after_name = ls->name.start + ls->name.len;
+	while (is_blank(*after_name))
+		after_name++;
+	if (*after_name != '[') {   /* `int [x][2]` */
+		diag_error(p->d, lbrk.loc, "an array is declared 'type name[size]'");
+		return false;
+	}
 	if (!type) {
 		diag_error(p->d, ls->loc, "array '%.*s' needs an element type ('int %.*s[...]')", (int)ls->name.len,
 			   ls->name.start, (int)ls->name.len, ls->name.start);
@@ -53,7 +60,11 @@ static bool init_array(parser *p, const char *type, const lval_syntax *ls, token
 		return false;
 	}
 	token size = parser_next(p);
-	if (size.kind != T_NUM || size.num < 1 || size.num > LITMUS_MAX_LOCS) {
+	if (size.kind == T_NUM && size.num > LITMUS_MAX_LOCS) {
+		diag_error(p->d, size.loc, "array too large (at most %d cells)", LITMUS_MAX_LOCS);
+		return false;
+	}
+	if (size.kind != T_NUM || size.num < 1) {
 		parser_expected(p, &size, "the array's size (a number of cells, 1 or more)");
 		return false;
 	}
