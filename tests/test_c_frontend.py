@@ -31,7 +31,13 @@ SC_STATES = {
     "CAS+cmpxchgs": {"0:r0=0; 1:r0=1;", "0:r0=2; 1:r0=0;"},
     # P1 first: x=-1, P0 takes the else branch; P0 first: P1 reads 0 or 2
     "LB+ctrl+data": {"0:r0=-1; 1:r0=0;", "0:r0=0; 1:r0=0;", "0:r0=0; 1:r0=2;"},
+    # sc.cat knows nothing of lock.cat's mutual exclusion: lock events are
+    # accesses of the lock like any other, so P1's two reads may fall on
+    # either side of each of P0's writes
+    "MP+3-lockers": {"1:r0=0; 1:r1=0;", "1:r0=0; 1:r1=1;", "1:r0=1; 1:r1=0;", "1:r0=1; 1:r1=1;"},
 }
+# Tests whose condition sc allows (see above); every other one's it forbids.
+SC_REACHED = {"MP+3-lockers"}
 
 
 def states(body):
@@ -49,7 +55,7 @@ def test_kernel_tests_under_sc(weft, engine):
     for name, want in SC_STATES.items():
         body = blocks[name][0]
         assert states(body) == want, (name, body)
-        assert "\nNo\n" in body, (name, body)
+        assert ("\nOk\n" if name in SC_REACHED else "\nNo\n") in body, (name, body)
 
 
 @pytest.mark.parametrize("engine", ["rsmc", "enumerate"])

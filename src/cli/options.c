@@ -93,6 +93,8 @@ static const opt_spec specs[] = {
 	{ OPT_STATS, "stats", NULL, NULL,
 	  "after each result block print `Stats NAME complete N blocked B commits C "
 	  "candidates K forbidden F` (with -table: `(K candidates, F forbidden)` in each cell), then "
+	  "`allowed A` when the model's `with X from S` counted a candidate more than once (N: "
+	  "executions as herd counts them, A: candidates allowed), "
 	  "rsmc's `order O` and `fallback enumerate` when the enumerator answered for it; "
 	  "with -engine bmc: `Stats NAME engine bmc states S sat-calls C vars V clauses K`" },
 	{ OPT_EXPLAIN, "explain", NULL, NULL,

@@ -80,8 +80,16 @@ typedef struct final_state {
 typedef struct engine_stats {
 	long paths;       /* thread paths explored (last value-set round)      */
 	long candidates;  /* complete candidate executions judged by the model */
-	long complete;    /* of which the model allowed (and the filter kept)  */
-	long forbidden;   /* candidates the model rejected                     */
+	long complete;    /* allowed executions as herd counts them (the filter
+	                   * and the unroll limit kept them): one per allowed
+	                   * candidate and per choice of the model's `with X
+	                   * from S` under which it passes, so Positive +
+	                   * Negative; may exceed candidates when the model
+	                   * chooses (lock.cat's lock writes)                 */
+	long allowed;     /* candidates counted in complete, each once: equal
+	                   * to complete unless some candidate passed under
+	                   * several choices                                   */
+	long forbidden;   /* candidates the model rejected under every choice  */
 	long filtered;    /* allowed candidates dropped by the test's filter   */
 	long toofar;      /* candidates cut by the unroll limit                */
 	long blocked;     /* rsmc: explorations cut early by the model (0 here) */

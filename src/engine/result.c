@@ -182,12 +182,13 @@ void result_count_execution(test_result *r, state_table *tab, const litmus_test 
 		r->loop = true;
 		return;
 	}
-	r->stats.complete++;
 	typed_reader tr = { final, ctx, t };
 	bool holds = t->cond ? cond_eval_final(t->cond, t, final, ctx) : true;
 	/* herd counts an execution once per choice of the model's `with`
 	 * under which it passes */
 	long times = v->n_allowed > 0 ? v->n_allowed : 1;
+	r->stats.complete += times;
+	r->stats.allowed++;
 	if (holds)
 		r->pos += times;
 	else

@@ -422,6 +422,10 @@ void report_herd_opts(FILE *out, const litmus_test *t, const test_result *r, con
 		sb_printf(&b, "Stats %s complete %ld blocked %ld commits %ld candidates %ld forbidden %ld", name,
 		          r->stats.complete, r->stats.blocked, r->stats.commits, r->stats.candidates,
 		          r->stats.forbidden);
+		/* when a candidate passed under several of the model's choices,
+		 * complete (herd's count) is more than the candidates allowed */
+		if (r->stats.allowed != r->stats.complete)
+			sb_printf(&b, " allowed %ld", r->stats.allowed);
 		/* which order rsmc used, and whether the enumerator answered */
 		if (r->order)
 			sb_printf(&b, " order %s", r->order);

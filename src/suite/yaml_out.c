@@ -275,6 +275,7 @@ static void emit_stats(emitter *em, const test_result *r)
 	key_num(em, "paths", st->paths);
 	key_num(em, "candidates", st->candidates);
 	key_num(em, "complete", st->complete);
+	key_num(em, "allowed", st->allowed);
 	key_num(em, "forbidden", st->forbidden);
 	key_num(em, "filtered", st->filtered);
 	key_num(em, "toofar", st->toofar);
