@@ -1,7 +1,7 @@
 """The C front-end (herd's C litmus dialect, src/c/) on weft's own kernel-style
-tests in tests/c/ (kept out of litmus/, which runs without a macro file and
-with the models weft ships), with a macro file of our own
-(tests/c/kernel-mini.def):
+tests in tests/c/, with a macro file of our own given by -macros
+(tests/c/kernel-mini.def), and without one (weft's own
+cat/kernel-primitives.def, the bundled suite's litmus/C/):
 the states sc allows, worked out by hand; the events each kernel primitive
 makes, as -dump shows them (tags from the .def, lock events, read-modify-
 writes); that the meaning of a call is read from the .def given (an edited
@@ -137,10 +137,98 @@ def error_of(weft, path, *args):
     return r.stderr
 
 
-def test_calls_without_a_macro_file_say_so(weft):
-    err = error_of(weft, SUITE / "SB+mbs.litmus")
-    assert "SB+mbs.litmus:7:2: error: unknown macro 'WRITE_ONCE'" in err
-    assert "-macros" in err
+SHIPPED = SRCDIR / "cat" / "kernel-primitives.def"
+
+
+@pytest.mark.parametrize("engine", ["rsmc", "enumerate"])
+def test_without_macros_weft_uses_its_own_def_and_sc(weft, engine):
+    """No -macros, no -model: the primitives come from weft's
+    kernel-primitives.def and the model is sc, so the blocks are those of
+    -model sc with kernel-mini.def (the same primitives) on every test."""
+    r = weft("-engine", engine, SUITE)
+    assert r.returncode == 0, r.stderr
+    blocks = result_blocks(r.stdout)
+    assert set(blocks) == set(SC_STATES)
+    for name, want in SC_STATES.items():
+        assert states(blocks[name][0]) == want, name
+    # the tags are the kernel's bell's, from our file
+    r = weft("-dump", SUITE / "MP+rel+acq.litmus")
+    assert r.returncode == 0, r.stderr
+    assert "load #0 <- [flag] {ACQUIRE}" in r.stdout
+    assert "store [flag] <- 1 {RELEASE}" in r.stdout
+
+
+def test_a_name_no_macro_file_defines_is_a_located_error(weft, tmp_path):
+    f = write(tmp_path, "T.litmus", "C T\n{}\nP0(int *x)\n{\n\tint r0 = frob(x);\n}\nexists (0:r0=1)\n")
+    r = weft("-model", "sc", f)
+    assert r.returncode != 0
+    assert f"{f}:5:11: error: unknown macro 'frob' (not in " in r.stderr
+    assert "kernel-primitives.def)" in r.stderr
+    # a macro file with no definitions at all: every call is an error
+    empty = write(tmp_path, "empty.def", "// nothing here\n")
+    err = error_of(weft, SUITE / "SB+mbs.litmus", "-macros", empty)
+    assert "SB+mbs.litmus:7:2: error: unknown macro 'WRITE_ONCE' (not in " in err
+    assert "empty.def)" in err
+
+
+def test_the_shipped_def_parses_and_every_macro_expands(weft, tmp_path):
+    """Each macro of kernel-primitives.def, called once in a test of its
+    own, expands down to herd's primitives (none names a missing one)."""
+    import re
+    lines = [l for l in SHIPPED.read_text().splitlines() if l and not l.startswith("//")]
+    assert len(lines) >= 40
+    for i, line in enumerate(lines):
+        m = re.match(r"(\w+)\(([^)]*)\)\s*(.*)", line)
+        assert m, line
+        name, params, body = m.group(1), [p for p in m.group(2).split(",") if p], m.group(3)
+        # pointers for the address parameters (the lvalue itself for the
+        # primitives the kernel's tests call on `*p`), 1 for values
+        lvalue = ("READ_ONCE", "WRITE_ONCE", "rcu_dereference", "rcu_assign_pointer")
+        args = ", ".join("*x" if name in lvalue and k == 0
+                         else "x" if p in ("X", "P", "L") else "1" for k, p in enumerate(params))
+        call = f"{name}({args})"
+        stmt = f"\t{call};\n" if body.startswith("{") else f"\tint r0 = {call};\n"
+        f = write(tmp_path, f"M{i}.litmus", f"C M{i}\n{{}}\nP0(int *x)\n{{\n{stmt}}}\nexists (x=0)\n")
+        r = weft("-dump", f)
+        assert r.returncode == 0, (line, r.stderr)
+
+
+def test_the_default_model_for_c_is_sc(weft):
+    plain = weft(SUITE / "SB+mbs.litmus")
+    sc = weft("-model", "sc", SUITE / "SB+mbs.litmus")
+    assert plain.returncode == 0 and sc.returncode == 0, plain.stderr
+    drop = lambda out: [l for l in out.splitlines() if not l.startswith("Time ")]
+    assert drop(plain.stdout) == drop(sc.stdout)
+
+
+def test_a_conf_finds_the_files_it_names_in_its_own_folder(weft, tmp_path):
+    """`-conf DIR/x.cfg` naming `macros mini.def` finds DIR/mini.def
+    without -I, from another folder."""
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "mini.def").write_text(MINI.read_text())
+    (lib / "mini.cfg").write_text("macros mini.def\nmodel sc\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    r = weft("-conf", lib / "mini.cfg", SUITE / "SB+mbs.litmus", cwd=elsewhere)
+    assert r.returncode == 0, r.stderr
+    assert "Observation SB+mbs Never 0 3" in r.stdout
+    # the same file through an -I folder is found once, not twice
+    r = weft("-I", lib, "-conf", "mini.cfg", SUITE / "SB+mbs.litmus", cwd=elsewhere)
+    assert r.returncode == 0, r.stderr
+
+
+def test_the_readme_kernel_command_on_our_own_c_test(weft, corpus):
+    """README's example: the kernel developers' -conf linux-kernel.cfg,
+    named by its path, on a test of litmus/C: the LKMM lets MP+onces's
+    reads see the writes out of order (sc does not)."""
+    lib = corpus / "herd-cat" / "7.58"
+    test = SRCDIR / "litmus" / "C" / "MP+onces.litmus"
+    r = weft("-I", lib, "-conf", lib / "lkmm" / "linux-kernel.cfg", test)
+    assert r.returncode == 0, r.stderr
+    assert "Observation MP+onces Sometimes 1 3" in r.stdout
+    r = weft(test)
+    assert "Observation MP+onces Never 0 3" in r.stdout
 
 
 def test_unsupported_constructs_are_located_errors(weft, tmp_path):

@@ -405,6 +405,32 @@ def test_expect_passes_on_the_bundled_expectations(weft, arch):
     assert f"-expect: {2 * n} tests compared, 0 mismatches" in r.stderr
 
 
+def test_expect_passes_on_the_bundled_c_expectations(weft):
+    """litmus/C runs with weft's own macro file and sc, its default for C
+    (no -macros, no -model): every hand-derived verdict holds, both engines."""
+    for engine in ("rsmc", "enumerate"):
+        r = weft("-q", "-engine", engine, "-expect", LITMUS / "C" / "expected.yaml", LITMUS / "C")
+        assert r.returncode == 0, r.stderr
+        n = len(suite_files(LITMUS / "C"))
+        assert n >= 6
+        assert f"-expect: {n} tests compared, 0 mismatches" in r.stderr
+
+
+def test_scripts_try_checks_every_bundled_expectation(weft):
+    """scripts/try's weft command (the README's first command, on a clone
+    without ../shared): every expected.yaml of litmus/ is given, and every
+    test they name is compared, C tests included, with no mismatch."""
+    text = (SRCDIR / "scripts" / "try").read_text()
+    given = sorted(re.findall(r"-expect (litmus/\S+)", text))
+    files = sorted(str(p.relative_to(SRCDIR)) for p in LITMUS.glob("*/expected.yaml"))
+    assert given == files and "litmus/C/expected.yaml" in given
+    args = [a for f in given for a in ("-expect", SRCDIR / f)]
+    r = weft("-q", *args, LITMUS)
+    assert r.returncode == 0, r.stderr
+    named = sum(len(yaml.safe_load((SRCDIR / f).read_text())) for f in given)
+    assert f"-expect: {named} tests compared, 0 mismatches" in r.stderr
+
+
 def test_expect_lists_every_mismatch_of_doctored_file(weft, tmp_path):
     exp = yaml.safe_load((LITMUS / "PPC" / "expected.yaml").read_text())
     flip = {"allowed": "forbidden", "forbidden": "allowed", "required": "forbidden"}

@@ -12,7 +12,8 @@
  * final condition as for any test and hands the text between the init
  * block and the condition here when the architecture is `C`.  Calls are
  * expanded with the macros of the .def file given by -macros (or the
- * `macros` key of -conf), read as herd reads them, down to herd's
+ * `macros` key of -conf; without either, weft's own
+ * cat/kernel-primitives.def, found by src/cli), read as herd reads them, down to herd's
  * primitives (__load{T}, __store{T}, __fence{T}, __xchg{T}, __cmpxchg{T},
  * __atomic_op{T}, __atomic_op_return{T}, __atomic_fetch_op{T},
  * __atomic_add_unless{T}, __lock, __unlock, __srcu{T}), whose events are

@@ -532,8 +532,9 @@ static bool lower_call(lower *l, const c_ex *e, const env *en, operand *out, boo
 	if (known || l->ctx.d->errors != errors)
 		return false;
 	if (!l->m)
-		return fail(l, at, "unknown macro '%s': C tests take their primitives from a macro file "
-		            "(-macros linux-kernel.def, or -conf linux-kernel.cfg)", e->name);
+		return fail(l, at, "unknown macro '%s': C tests take their primitives from a macro file, "
+		            "and none was given (-macros linux-kernel.def, or -conf linux-kernel.cfg) nor "
+		            "found (weft's own kernel-primitives.def, on the model search path)", e->name);
 	return fail(l, at, "unknown macro '%s' (not in %s)", e->name, l->m->file);
 }
 

@@ -255,6 +255,24 @@ static int conf_read_depth(weft_options *o, const char *file, int depth)
 		free(path);
 		return 2;
 	}
+	/* the files a configuration names (its model, bell, macros, and the
+	 * model's includes) are looked for in its own folder too, after the
+	 * -I folders: `-conf lkmm/linux-kernel.cfg` works from anywhere */
+	const char *slash = strrchr(path, '/');
+	if (slash) {
+		char *dir = xstrndup(path, (size_t)(slash - path));
+		bool have = false;
+		for (int i = 0; i < o->include.n && !have; i++)
+			have = !strcmp(o->include.v[i], dir);
+		const char *why = NULL;
+		if (!have && options_apply_named(o, "I", dir, path, &why) != 0) {
+			free(dir);
+			free(path);
+			fclose(f);
+			return 2;
+		}
+		free(dir);
+	}
 	char buf[4096];
 	int line = 0, rc = 0, ng = 0;
 	ignored_keys groups[IGNORED_GROUPS_MAX];

@@ -177,11 +177,13 @@ int interactive_run(const weft_options *o, FILE *in, FILE *out)
 		return 2;
 	}
 	diag d = { stderr, 0, 0 };
-	litmus_test *t = litmus_parse_file_macros(o->inputs.v[0], o->macros, &d);
-	if (!t)
-		return 1;
 	model_cache models;
 	model_cache_init(&models, o);
+	litmus_test *t = litmus_parse_file_macros(o->inputs.v[0], model_cache_macros(&models, o), &d);
+	if (!t) {
+		model_cache_free(&models);
+		return 1;
+	}
 	const char *model_name = o->models.n > 0 ? o->models.v[0] : t->arch ? t->arch->default_model : "sc";
 	cat_model *m = model_cache_get(&models, model_name, &d);
 	session *s = m ? session_new(t, m, o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT, &d) : NULL;

@@ -26,6 +26,9 @@ static char *path_split(const char *env, const char **dirs, int *n)
 	return copy;
 }
 
+/* weft's macro file for C tests, installed with the models. */
+#define DEFAULT_MACROS "kernel-primitives.def"
+
 void model_cache_init(model_cache *c, const weft_options *o)
 {
 	memset(c, 0, sizeof *c);
@@ -61,6 +64,13 @@ void model_cache_init(model_cache *c, const weft_options *o)
 	}
 	c->path.n = n;
 	c->path.dirs = dirs;
+	for (int i = 0; i < n && !c->default_macros; i++) {
+		char *p = xasprintf("%s/%s", dirs[i], DEFAULT_MACROS);
+		if (access(p, R_OK) == 0)
+			c->default_macros = p;
+		else
+			free(p);
+	}
 	/* -variant a,b -variant c: one list of tags */
 	strbuf all = { 0 };
 	for (int i = 0; i < o->variants.n; i++)
@@ -79,6 +89,11 @@ void model_cache_init(model_cache *c, const weft_options *o)
 	c->through = o->through;
 	c->strict_skip = o->strict_skip;
 	c->skipchecks = &o->skipchecks;
+}
+
+const char *model_cache_macros(const model_cache *c, const weft_options *o)
+{
+	return o->macros ? o->macros : c->default_macros;
 }
 
 /* -through and -skipchecks on a model just loaded. */
@@ -242,6 +257,7 @@ void model_cache_free(model_cache *c)
 	}
 	free(c->variants);
 	free(c->variants_copy);
+	free(c->default_macros);
 	free(c->entries);
 	free(c->path.dirs);
 	free(c->env_copy);

@@ -41,12 +41,19 @@ typedef struct model_cache {
 	const char **variants;
 	char *variants_copy;
 	const char *bell;
+	/* weft's own macro file for C tests (cat/kernel-primitives.def), the
+	 * first found on the search path: what a C test uses when no -macros
+	 * or -conf names one; NULL when not found (owned) */
+	char *default_macros;
 } model_cache;
 
 /* -I dirs, then -set-libdir dirs, then $WEFT_CAT_PATH, then $HERDLIB, then the installed models, then the source
  * tree's models (so a weft that was built but not installed still finds its
  * own models). */
 void model_cache_init(model_cache *c, const weft_options *o);
+/* The macro file a C test takes its primitives from: -macros (or a -conf
+ * `macros` key), else weft's own (default_macros); NULL when neither. */
+const char *model_cache_macros(const model_cache *c, const weft_options *o);
 /* The model called `name`, loaded on first use (errors reported through d
  * then, and NULL returned now and on every later call), with the checks
  * -through and -skipchecks name skipped (a name it has no check of is a

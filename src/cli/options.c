@@ -40,7 +40,7 @@ static const opt_spec specs[] = {
 	  "memory model: a .cat file, or NAME.cat on the search path (sc, tso, power; "
 	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64, herd's riscv "
 	  "(riscv.cat, on the search path) for RISCV, herd's aarch64 (aarch64.cat, on the search "
-	  "path) for AArch64. Repeatable: "
+	  "path) for AArch64, sc for C (the kernel's model comes with -conf). Repeatable: "
 	  "every test runs under each model, in order, each block then ending with "
 	  "`Model LABEL` (the short name, or the argument when two share one). A model "
 	  "that says it is for other architectures ((* arch: PPC *), or herd's include "
@@ -64,7 +64,7 @@ static const opt_spec specs[] = {
 	  "read herd7's configuration file FILE (`key value` lines, # comments): each key "
 	  "acts as the option of that name, in order; a model key counts when no -model "
 	  "is given; FILE is found as written, else in the -I, -set-libdir and $HERDLIB "
-	  "folders" },
+	  "folders; the files it names are looked for in its own folder too" },
 	{ OPT_SPEEDCHECK, "speedcheck", NULL, "false|true|fast",
 	  "herd7's speedcheck: fast stops each test at the first execution that decides "
 	  "its verdict (a witness of exists, a counter-example of forall), so the block "
@@ -81,7 +81,8 @@ static const opt_spec specs[] = {
 	{ OPT_MACROS, "macros", NULL, "FILE",
 	  "herd7's macro file for C tests (linux-kernel.def): the meaning of every kernel "
 	  "primitive a C test calls, read as herd reads it; found as written, else in the -I, "
-	  "-set-libdir and $HERDLIB folders. Without it a C test's calls are errors" },
+	  "-set-libdir and $HERDLIB folders. Without it, weft's own kernel-primitives.def "
+	  "(on the model search path)" },
 	{ OPT_VARIANT, "variant", NULL, "TAGS",
 	  "herd7's variants (comma separated): a model's `if \"TAG\" ... else ... end` takes "
 	  "its first branch for each TAG given (weft's PPC and X86 semantics have no variants)" },
