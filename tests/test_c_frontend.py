@@ -234,8 +234,12 @@ def test_the_readme_kernel_command_on_our_own_c_test(weft, corpus):
 def test_unsupported_constructs_are_located_errors(weft, tmp_path):
     head = "C T\n{}\nP0(int *x)\n{\n"
     cases = [
-        ("\tint r0 = 0;\n\twhile (r0 == 0)\n\t\tr0 = READ_ONCE(*x);\n}\nexists (0:r0=1)\n",
-         ":6:2: error: unsupported: while loops"),
+        ("\tint r0 = 0;\n\tfor (r0 = 0; r0 < 2; r0 = r0 + 1)\n\t\tWRITE_ONCE(*x, r0);\n}\nexists (x=1)\n",
+         ":6:2: error: unsupported: 'for' in a C test (herd's C has while loops and if/else only)"),
+        ("\tint r0 = 0;\n\tdo {\n\t\tr0 = READ_ONCE(*x);\n\t} while (r0 == 0);\n}\nexists (0:r0=1)\n",
+         ":6:2: error: unsupported: 'do' in a C test"),
+        ("\twhile (1) {\n\t\tif (READ_ONCE(*x))\n\t\t\tbreak;\n\t}\n}\nexists (x=1)\n",
+         ":7:4: error: unsupported: 'break' in a C test"),
         ("\tint r0 = READ_ONCE(x);\n}\nexists (0:r0=1)\n", ":5:11: error: bad __load argument"),
         ("\tint r0 = frob(x);\n}\nexists (0:r0=1)\n", ":5:11: error: unknown macro 'frob' (not in"),
         ("\tint r0 = READ_ONCE(*x)\n}\nexists (0:r0=1)\n", ":6:1: error: expected ';', found '}'"),
@@ -471,3 +475,44 @@ def test_hash_follows_the_bodies_not_the_layout_around_them(weft, tmp_path):
     # a blank inside a body is hashed (herd keeps the body's text)
     other = HASHED.replace("{ int r0;", "{  int r0;")
     assert hash_of(weft, write(tmp_path, "c.litmus", other)) != base
+
+
+@pytest.mark.parametrize("engine", ["rsmc", "enumerate"])
+def test_a_while_controls_its_body_and_later_tests_only(weft, tmp_path, engine):
+    """herd's C nests each iteration of a while in the previous test's
+    branch: a test's reads control the body and the later tests, and
+    nothing after the loop."""
+    model = tmp_path / "ctrl.cat"
+    model.write_text('"ctrl"\nlet last = W \\ domain(po)\n'
+                     'flag ~empty ctrl; [W] as ctrl-to-body\n'
+                     'flag ~empty ctrl; [R] as ctrl-to-next-test\n'
+                     'flag ~empty ctrl; [last] as ctrl-after-loop\n')
+    f = write(tmp_path, "WH.litmus", "C WH\n{ a=1; }\nP0(int *a, int *b, int *c)\n{\n"
+              "\twhile (READ_ONCE(*a) == 1)\n\t\tWRITE_ONCE(*b, 1);\n\tWRITE_ONCE(*c, 1);\n}\n"
+              "P1(int *a)\n{\n\tWRITE_ONCE(*a, 0);\n}\nexists (b=1)\n")
+    r = weft("-model", model, "-engine", engine, f)
+    assert r.returncode == 0, r.stderr
+    body = result_blocks(r.stdout)["WH"][0]
+    assert flags(body) == {"ctrl-to-body", "ctrl-to-next-test"}, body
+    # the states: the body ran (b=1) or not, c written every time
+    assert states(body) == {"[b]=0;", "[b]=1;"}, body
+
+
+def test_while_in_a_dump_and_in_a_macro(weft, tmp_path):
+    """A while lowers to a jump to its test, the body, the test jumping
+    back (named While, as herd's cut says), and the join; a macro's body
+    may hold one."""
+    f = write(tmp_path, "W.litmus", "C W\n{}\nP0(int *x)\n{\n\tint r0 = 0;\n"
+              "\twhile (r0 < 1) {\n\t\tr0 = r0 + 1;\n\t}\n\tspin_until_set(x);\n}\nexists (0:r0=1)\n")
+    macros = write(tmp_path, "spin.def", MINI.read_text() +
+                   "spin_until_set(X) { while (READ_ONCE(*X) == 0) { } }\n")
+    r = weft("-macros", macros, "-dump", f)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "branch always -> @" in out and "ctrl-scope" in out
+    assert out.count("-> While") == 2 and out.count("ctrl-join") == 2
+    r = weft("-macros", macros, "-model", "sc", f)
+    assert r.returncode == 0, r.stderr
+    # the spin on x (never written) is cut at every unrolling: no state
+    assert "States 0" in r.stdout and "Loop No" in r.stdout
+    assert "warning: unrolling limit exceeded at While" in r.stderr

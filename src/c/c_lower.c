@@ -629,6 +629,54 @@ static void stmt_instr(lower *l, const c_st *s, const env *en)
 		begin_instr(l, s->text, s->loc);
 }
 
+/* herd's C while (CSem): test the condition; when it holds, run the body
+ * and the loop again, one unrolling deeper; a path whose condition holds
+ * once more than -unroll allows is cut there (herd's "too far").  Lowered
+ * with the test at the bottom, so that every run of the body follows a
+ * backward jump, which the thread interpreter counts against -unroll:
+ *
+ *     goto test          opens the ctrl scope (ACC_CTRL_SCOPE)
+ *   top:  body
+ *   test: cond; if cond goto top
+ *         join           closes it (ACC_CTRL_JOIN)
+ *
+ * As herd nests each iteration inside the previous one's branch, a test's
+ * reads control the rest of the loop (later tests included), and none of
+ * them controls what follows the loop. */
+static bool lower_while(lower *l, const c_st *s, const env *en)
+{
+	if (!en) {
+		l->stmt_text = s->text;
+		l->stmt_loc = s->loc;
+	}
+	stmt_instr(l, s, en);
+	int to_test = l->ctx.th->n_ops;
+	branch(l, BR_ALWAYS, (operand){ OPND_NONE, -1, { -1, 0 } })->flags = ACC_CTRL_SCOPE;
+	end_instr(l);
+	int top = l->ctx.th->n_ops;
+	if (!lower_stmt(l, s->then, en))
+		return false;
+	end_instr(l);
+	stmt_instr(l, s, en);
+	set_target(l, to_test);
+	operand c;
+	if (!lower_value(l, s->e, en, &c))
+		return false;
+	int back = l->ctx.th->n_ops;
+	branch(l, BR_NE, c);
+	thread *th = l->ctx.th;
+	th->ops[back].target = top;
+	/* herd's warning names the loop it cut: "While" */
+	th->ops[back].label = xstrdup("While");
+	end_instr(l);
+	begin_instr(l, "end of while", s->loc);
+	int join = th->n_ops;
+	branch(l, BR_ALWAYS, c)->flags = ACC_CTRL_JOIN;
+	end_instr(l);
+	set_target(l, join);
+	return true;
+}
+
 static bool lower_stmt(lower *l, const c_st *s, const env *en)
 {
 	switch (s->kind) {
@@ -727,7 +775,7 @@ static bool lower_stmt(lower *l, const c_st *s, const env *en)
 		return true;
 	}
 	case CS_WHILE:
-		return fail(l, where(en, s->loc), "unsupported: while loops in C tests are not supported yet");
+		return lower_while(l, s, en);
 	}
 	return false;
 }

@@ -491,6 +491,15 @@ static c_st *parse_stmt(c_lexer *lx, int depth)
 		return parse_cond_stmt(lx, CS_IF, start, depth);
 	if (c_tok_is(&lx->tok, "while"))
 		return parse_cond_stmt(lx, CS_WHILE, start, depth);
+	/* herd's C has no other loop and no jump: its parser rejects them,
+	 * while weft would read `break;` as a register */
+	static const char *const refused[] = { "for", "do", "break", "continue", "goto", "switch", "return" };
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+		if (lx->tok.kind == CT_NAME && c_tok_is(&lx->tok, refused[i])) {
+			diag_error(lx->d, lx->tok.loc, "unsupported: '%s' in a C test (herd's C has while loops "
+			           "and if/else only)", refused[i]);
+			return NULL;
+		}
 	if (is_type_word(&lx->tok))
 		return parse_decl(lx, start);
 	c_ex *e = c_parse_expr(lx);

@@ -484,7 +484,7 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
 		idxset_free(&s->ctrl);
 		s->ctrl = s->scopes[--s->n_scopes];   /* moved: the slot is free */
 	}
-	if ((o->flags & ACC_CTRL_SCOPE) && o->cond != BR_ALWAYS) {
+	if (o->flags & ACC_CTRL_SCOPE) {
 		GROW(s->scopes, s->cap_scopes, (size_t)s->n_scopes + 1);
 		idxset *saved = &s->scopes[s->n_scopes++];
 		memset(saved, 0, sizeof *saved);

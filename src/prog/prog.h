@@ -147,7 +147,9 @@ enum access_flag {
 	ACC_CTRL_SCOPE = 1u << 8, /* OP_BRANCH: C's if: the ctrl dependency it
 	                       * adds holds until the matching ACC_CTRL_JOIN
 	                       * (herd's C gives it to the events of the if's
-	                       * branches only, not to those after it)      */
+	                       * branches only, not to those after it); on an
+	                       * always-taken branch (C's while), the scope
+	                       * opens with no dependency of its own        */
 	ACC_CTRL_JOIN = 1u << 9, /* OP_BRANCH (always, to the next op): where
 	                       * the innermost open ACC_CTRL_SCOPE ends       */
 	ACC_IICO_ORDER = 1u << 10, /* an access after the earlier accesses of
