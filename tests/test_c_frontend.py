@@ -516,3 +516,12 @@ def test_while_in_a_dump_and_in_a_macro(weft, tmp_path):
     # the spin on x (never written) is cut at every unrolling: no state
     assert "States 0" in r.stdout and "Loop No" in r.stdout
     assert "warning: unrolling limit exceeded at While" in r.stderr
+
+
+def test_goto_on_a_c_test_reads_its_bodies_as_c(weft):
+    """weft -i's goto reads the test again with another condition: `(*x`
+    in a thread body is C, not the start of a herd comment (it used to
+    swallow the condition: "cannot find the test's final condition")."""
+    r = weft("-i", SRCDIR / "litmus" / "C" / "MP+onces.litmus", input="goto 1:r0=0 /\\ 1:r1=1\n")
+    assert r.returncode == 0, r.stderr
+    assert "reached: an allowed execution ends in that state" in r.stdout, r.stdout + r.stderr

@@ -526,9 +526,10 @@ def loop_model_pairs():
     out = []
     for path in suite_files(LITMUS / "loops"):
         arch = open(path).read().split()[0]
-        models = ["power"] if arch == "PPC" else ["tso"]
+        ours, herds = {"PPC": ("power", "ppc.cat"), "C": ("sc", "sc.cat")}.get(arch, ("tso", "x86tso.cat"))
+        models = [ours]
         if herd.is_dir():
-            models.append(str(herd / ("ppc.cat" if arch == "PPC" else "x86tso.cat")))
+            models.append(str(herd / herds))
         for m in models:
             out.append(pytest.param(path, m, id=f"{header_name(path)}-{pathlib.Path(m).stem}"))
     return out

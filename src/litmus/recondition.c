@@ -20,10 +20,11 @@ static bool word_at(const char *text, size_t i, const char *w)
 
 /* Where the final condition's quantifier starts: the first exists,
  * ~exists, forall or final after the init block, outside comments and
- * strings; (size_t)-1 when there is none. */
-static size_t condition_start(const char *text)
+ * strings; (size_t)-1 when there is none.  In a C test (c_braces), `(*`
+ * inside a function's braces is C (`READ_ONCE(*x)`), not a comment. */
+static size_t condition_start(const char *text, bool c_braces)
 {
-	int depth = 0;
+	int depth = 0, braces = 0;
 	bool in_string = false, after_init = false;
 	for (size_t i = 0; text[i]; i++) {
 		char c = text[i];
@@ -31,6 +32,8 @@ static size_t condition_start(const char *text)
 			in_string = c != '"';
 			continue;
 		}
+		if (c == '(' && text[i + 1] == '*' && depth == 0 && c_braces && braces > 0)
+			continue;
 		if (c == '(' && text[i + 1] == '*') {
 			depth++;
 			i++;
@@ -47,8 +50,12 @@ static size_t condition_start(const char *text)
 			in_string = true;
 			continue;
 		}
-		if (c == '}')
+		if (c == '{')
+			braces++;
+		if (c == '}') {
 			after_init = true;
+			braces -= braces > 0;
+		}
 		if (!after_init)
 			continue;
 		if (c == '~') {
@@ -70,7 +77,7 @@ litmus_test *litmus_with_condition(const litmus_test *t, const char *condition, 
 	char *text = read_whole_file(t->file, &len, d);
 	if (!text)
 		return NULL;
-	size_t at = condition_start(text);
+	size_t at = condition_start(text, t->arch_name && !strcmp(t->arch_name, "C"));
 	if (at == (size_t)-1) {
 		diag_error(d, (srcloc){ t->file, 0, 0 }, "cannot find the test's final condition to replace");
 		free(text);
