@@ -35,6 +35,10 @@ typedef struct path_event {
 	value val;          /* value read or written                        */
 	unsigned flags;     /* EVF_ATOMIC, EVF_EXCL                         */
 	const char *fence;  /* EV_FENCE                                     */
+	int copy_of;        /* EV_WRITE: the path's load whose value it
+	                     * stores unchanged, -1 (value_eqs.h)           */
+	bool val_used;      /* EV_READ: an equation herd cannot solve
+	                     * without its value uses it (value_eqs.h)      */
 } path_event;
 
 typedef struct dep_edge {
@@ -55,6 +59,10 @@ typedef struct thread_path {
 	bool has_hd;        /* hd is built (ti_ctx.herd_deps)               */
 	dep_list hd[XD_N];  /* herd's catdep relations (exec.h)             */
 	value *regs;        /* final register values (thread's n_regs)     */
+	int *reg_copy;      /* per register: the load whose value it ends
+	                     * up holding unchanged, -1 (value_eqs.h)      */
+	dep_list vdata;     /* load -> write: the loads a write's value is
+	                     * computed from, when not a copy (value_eqs.h) */
 	bool toofar;        /* cut by the unroll limit                      */
 } thread_path;
 
@@ -85,8 +93,18 @@ bool value_set_has(const value_set *s, value v);
 /* `deadline`: a CLOCK_MONOTONIC time in seconds after which the build
  * stops and sets *timed_out (0: no deadline); it is looked at while
  * threads run, not only between paths. */
-bool paths_build(const litmus_test *t, int unroll, double deadline, path_set **paths, long *rounds,
-                 bool *timed_out, diag *d);
+/* `vals`: when not NULL, gets the value set of each location (t->n_locs
+ * of them, freed with value_sets_free).
+ * `speculate`: the value sets also get what a thread stores after testing
+ * a value no execution gave it yet (each load of a thread that tests
+ * values also returns an unknown value, a test of it goes both ways, and
+ * such paths add the known values they store, nothing else).  herd's
+ * equations find executions whose values justify themselves that way
+ * (crypto-control-data: x is 1 because y was stored 1 because x was not
+ * 0); value_eqs.h keeps those herd solves. */
+bool paths_build(const litmus_test *t, int unroll, double deadline, bool speculate, path_set **paths,
+                 long *rounds, bool *timed_out, value_set **vals, diag *d);
+void value_sets_free(const litmus_test *t, value_set *vals);
 /* Seconds of CLOCK_MONOTONIC, the clock of deadlines. */
 double paths_clock(void);
 void paths_free(const litmus_test *t, path_set *paths);

@@ -12,49 +12,6 @@
 
 static const idxset empty_set = { 0, 0, NULL };
 
-static void idxset_free(idxset *s)
-{
-	free(s->v);
-	memset(s, 0, sizeof *s);
-}
-
-static void idxset_copy_into(idxset *dst, const idxset *src)
-{
-	memset(dst, 0, sizeof *dst);
-	if (src->n) {
-		GROW(dst->v, dst->cap, (size_t)src->n);
-		memcpy(dst->v, src->v, (size_t)src->n * sizeof *dst->v);
-		dst->n = src->n;
-	}
-}
-
-static void idxset_set1(idxset *s, int x)
-{
-	GROW(s->v, s->cap, 1);
-	s->v[0] = x;
-	s->n = 1;
-}
-
-/* dst := a | b; dst may be a or b */
-static void idxset_union(idxset *dst, const idxset *a, const idxset *b)
-{
-	idxset u = { 0 };
-	GROW(u.v, u.cap, (size_t)(a->n + b->n) + 1);
-	int i = 0, j = 0;
-	while (i < a->n || j < b->n) {
-		if (j >= b->n || (i < a->n && a->v[i] < b->v[j]))
-			u.v[u.n++] = a->v[i++];
-		else if (i >= a->n || b->v[j] < a->v[i])
-			u.v[u.n++] = b->v[j++];
-		else {
-			u.v[u.n++] = a->v[i++];
-			j++;
-		}
-	}
-	idxset_free(dst);
-	*dst = u;
-}
-
 /* ---- dependency lists ----------------------------------------------------------- */
 
 void dep_list_add(dep_list *l, int from, int to)
@@ -431,6 +388,7 @@ path_event ti_event(const ti_state *s, const op *o, int op_index, enum event_kin
 	pe.instance = s->instance;
 	pe.loc = loc >= 0 ? loc : -1;
 	pe.val = val;
+	pe.copy_of = -1;
 	if (kind == EV_READ || kind == EV_WRITE) {
 		if (o->flags & ACC_ATOMIC)
 			pe.flags |= EVF_ATOMIC;

@@ -37,6 +37,50 @@ typedef struct idxset {
 	int *v;
 } idxset;
 
+/* Set operations, shared with value_eqs.c. */
+static inline void idxset_free(idxset *s)
+{
+	free(s->v);
+	memset(s, 0, sizeof *s);
+}
+
+static inline void idxset_copy_into(idxset *dst, const idxset *src)
+{
+	memset(dst, 0, sizeof *dst);
+	if (src->n) {
+		GROW(dst->v, dst->cap, (size_t)src->n);
+		memcpy(dst->v, src->v, (size_t)src->n * sizeof *dst->v);
+		dst->n = src->n;
+	}
+}
+
+static inline void idxset_set1(idxset *s, int x)
+{
+	GROW(s->v, s->cap, 1);
+	s->v[0] = x;
+	s->n = 1;
+}
+
+/* dst := a | b; dst may be a or b */
+static inline void idxset_union(idxset *dst, const idxset *a, const idxset *b)
+{
+	idxset u = { 0 };
+	GROW(u.v, u.cap, (size_t)(a->n + b->n) + 1);
+	int i = 0, j = 0;
+	while (i < a->n || j < b->n) {
+		if (j >= b->n || (i < a->n && a->v[i] < b->v[j]))
+			u.v[u.n++] = a->v[i++];
+		else if (i >= a->n || b->v[j] < a->v[i])
+			u.v[u.n++] = b->v[j++];
+		else {
+			u.v[u.n++] = a->v[i++];
+			j++;
+		}
+	}
+	idxset_free(dst);
+	*dst = u;
+}
+
 /* Warnings are given once per run of an engine. */
 typedef struct interp_warned {
 	bool addr, arith, reg;

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "thread_interp.h"
+#include "value_eqs.h"
 #include "../arch/arch.h"
 /* A safety cap on the rounds of the value-set fixpoint (see paths_build). */
 #define MAX_ROUNDS 256
@@ -40,6 +41,10 @@ typedef struct istate {
 	path_event *ev;
 	dep_list addr, data, ctrl_edges;
 	dep_list hd[XD_N];   /* with ip->c.herd_deps */
+	veq_regs vr;         /* what herd's equations see of the registers */
+	dep_list vdata;      /* value_eqs.h */
+	bool unknown_read;   /* a load returned an unknown value: a path
+	                      * run only for the values it stores          */
 } istate;
 
 typedef struct interp {
@@ -55,12 +60,15 @@ typedef struct interp {
 	unsigned long next_clock;
 	bool timed_out;
 	interp_warned warned;
+	bool speculate;          /* this thread's loads also return an unknown
+	                          * value (see paths_build)                   */
 } interp;
 
 static istate *istate_new(const interp *ip)
 {
 	istate *s = xcalloc(1, sizeof *s);
-	ti_state_init(&s->r, &ip->c, false);
+	ti_state_init(&s->r, &ip->c, ip->speculate);
+	veq_regs_init(&s->vr, ip->c.th->n_regs);
 	return s;
 }
 
@@ -68,6 +76,7 @@ static istate *istate_clone(const interp *ip, const istate *s)
 {
 	istate *c = xcalloc(1, sizeof *c);
 	ti_state_copy(&c->r, &s->r, &ip->c);
+	c->unknown_read = s->unknown_read;
 	if (s->n_ev) {
 		GROW(c->ev, c->cap_ev, (size_t)s->n_ev);
 		memcpy(c->ev, s->ev, (size_t)s->n_ev * sizeof *c->ev);
@@ -78,6 +87,8 @@ static istate *istate_clone(const interp *ip, const istate *s)
 	dep_list_copy_into(&c->ctrl_edges, &s->ctrl_edges);
 	for (int k = 0; k < XD_N; k++)
 		dep_list_copy_into(&c->hd[k], &s->hd[k]);
+	veq_regs_copy(&c->vr, &s->vr);
+	dep_list_copy_into(&c->vdata, &s->vdata);
 	return c;
 }
 
@@ -90,6 +101,8 @@ static void istate_free(const interp *ip, istate *s)
 	dep_list_free(&s->ctrl_edges);
 	for (int k = 0; k < XD_N; k++)
 		dep_list_free(&s->hd[k]);
+	veq_regs_free(&s->vr);
+	dep_list_free(&s->vdata);
 	free(s);
 }
 
@@ -113,6 +126,8 @@ double paths_clock(void)
 
 static void emit(interp *ip, istate *s, bool toofar)
 {
+	if (s->unknown_read)
+		return;
 	if ((++ip->emitted & 1023) == 0 && ip->deadline > 0 && paths_clock() > ip->deadline)
 		ip->timed_out = true;
 	if (ip->timed_out)
@@ -140,6 +155,11 @@ static void emit(interp *ip, istate *s, bool toofar)
 	int nr = ip->c.th->n_regs > 0 ? ip->c.th->n_regs : 1;
 	p->regs = xmalloc((size_t)nr * sizeof *p->regs);
 	memcpy(p->regs, s->r.val, (size_t)nr * sizeof *p->regs);
+	p->reg_copy = xmalloc((size_t)nr * sizeof *p->reg_copy);
+	for (int r = 0; r < nr; r++)
+		p->reg_copy[r] = r < s->vr.n ? s->vr.copy[r] : -1;
+	p->vdata = s->vdata;
+	memset(&s->vdata, 0, sizeof s->vdata);
 	p->toofar = toofar;
 	long n_stores = 0;
 	for (int k = 0; k < p->n_ev; k++)
@@ -190,6 +210,16 @@ static bool out_of_time(interp *ip, unsigned long work)
 	return ip->timed_out;
 }
 
+/* A value for which a branch of condition cond is taken, or not. */
+static value branch_value(enum branch_cond cond, bool taken)
+{
+	static const int64_t tries[] = { 0, 1, -1 };
+	for (size_t i = 0; i < sizeof tries / sizeof *tries; i++)
+		if (op_branch_taken(cond, value_int(tries[i])) == taken)
+			return value_int(tries[i]);
+	return value_int(0);
+}
+
 /* Run state s from op pc until it ends, is cut or forks.  At a load it
  * forks one branch per value its location may hold, at a
  * store-conditional a failing and a succeeding one: they go onto the
@@ -211,19 +241,32 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 		const op *o = &th->ops[pc];
 		switch (o->kind) {
 		case OP_ALU:
+			veq_alu(&s->vr, o, s->ev);
 			if (!ti_alu(c, &s->r, o))
 				goto end;
 			pc++;
 			continue;
 		case OP_LOAD: {
 			int loc;
-			if (!ti_access(c, &s->r, o, &loc, NULL, NULL))
+			if (!ti_access(c, &s->r, o, &loc, NULL, NULL) || loc < 0)
 				goto end;
 			const value_set *vs = &ip->vals[loc];
 			if (vs->n == 0)
 				goto end;
+			veq_use_address(&s->vr, &o->addr, s->ev);
 			if (out_of_time(ip, (unsigned long)(vs->n - 1) * (unsigned long)s->n_ev))
 				goto end;
+			if (ip->speculate) {
+				/* one more path where the load returns a value
+				 * not known: what it stores after a test of that
+				 * value joins the value sets (paths_build) */
+				istate *k = istate_clone(ip, s);
+				push_event(k, o, pc, EV_READ, loc, value_int(0));
+				ti_set_loaded(&k->r, o, k->n_ev - 1, value_int(0), false);
+				veq_loaded(&k->vr, o->dst, k->n_ev - 1);
+				k->unknown_read = true;
+				push_pending(st, k, pc + 1);
+			}
 			/* the clones are made before s takes the last value */
 			int first = st->n;
 			for (int i = vs->n - 1; i >= 0; i--)
@@ -233,6 +276,7 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 				istate *k = st->v[st->n - 1 - i].s;
 				push_event(k, o, pc, EV_READ, loc, vs->v[i]);
 				ti_set_loaded(&k->r, o, k->n_ev - 1, vs->v[i], true);
+				veq_loaded(&k->vr, o->dst, k->n_ev - 1);
 			}
 			return;
 		}
@@ -240,14 +284,16 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 		case OP_STCOND: {
 			int loc;
 			value v;
-			if (!ti_access(c, &s->r, o, &loc, &v, NULL))
+			bool known = true;
+			if (!ti_access(c, &s->r, o, &loc, &v, ip->speculate ? &known : NULL) || loc < 0)
 				goto end;
 			istate *fail = NULL;
 			if (o->kind == OP_STCOND) {
 				if (out_of_time(ip, (unsigned long)s->n_ev))
 					goto end;
-				bool known;
-				if (!ti_stcond_may_succeed(c, &s->r, o, loc, &known)) {
+				bool res_known;
+				veq_constant(&s->vr, o->dst);
+				if (!ti_stcond_may_succeed(c, &s->r, o, loc, &res_known)) {
 					/* no reservation for this address: it fails */
 					ti_set_stcond_flag(&s->r, o, -1, value_int(0), true);
 					pc++;
@@ -257,8 +303,11 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 				fail = istate_clone(ip, s);
 				ti_set_stcond_flag(&fail->r, o, -1, value_int(0), true);
 			}
+			veq_use_address(&s->vr, &o->addr, s->ev);
 			push_event(s, o, pc, EV_WRITE, loc, v);
-			value_set_add(&ip->stored[loc], v);
+			veq_store(&s->vr, &o->a, s->n_ev - 1, s->ev, &s->vdata);
+			if (known)
+				value_set_add(&ip->stored[loc], v);
 			if (o->kind == OP_STCOND) {
 				ti_set_stcond_flag(&s->r, o, s->n_ev - 1, value_int(1), true);
 				push_pending(st, s, pc + 1);
@@ -272,6 +321,7 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 			/* both alternatives: this path takes 1, a clone 0 */
 			if (out_of_time(ip, (unsigned long)s->n_ev))
 				goto end;
+			veq_constant(&s->vr, o->dst);
 			istate *zero = istate_clone(ip, s);
 			ti_set_stcond_flag(&zero->r, o, -1, value_int(0), true);
 			ti_set_stcond_flag(&s->r, o, -1, value_int(1), true);
@@ -283,6 +333,8 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 			int floc;
 			if (!ti_fence_loc(c, &s->r, o, &floc))
 				goto end;
+			if (o->flags & ACC_LOCATED)
+				veq_use_address(&s->vr, &o->addr, s->ev);
 			push_event(s, o, pc, EV_FENCE, floc, value_int(0));
 			pc++;
 			continue;
@@ -298,10 +350,25 @@ static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 				return;
 			}
 			if (o->cond != BR_ALWAYS) {
-				if (!ti_operand(c, &s->r, o, &o->a, &v, NULL))
+				bool known = true;
+				if (!ti_operand(c, &s->r, o, &o->a, &v, ip->speculate ? &known : NULL))
 					goto end;
 				if (!(o->flags & ACC_SILENT))
+					veq_use(&s->vr, &o->a, s->ev);
+				if (!(o->flags & ACC_SILENT))
 					push_event(s, o, pc, EV_BRANCH, -1, value_int(0));
+				if (!known) {
+					/* a test of an unknown value: both ways */
+					if (out_of_time(ip, (unsigned long)s->n_ev))
+						goto end;
+					istate *other = istate_clone(ip, s);
+					int opc = pc;
+					if (ti_branch_follow(c, &other->r, o, branch_value(o->cond, true), &opc))
+						push_pending(st, other, opc);
+					else
+						istate_free(ip, other);
+					v = branch_value(o->cond, false);
+				}
 			}
 			if (!ti_branch_follow(c, &s->r, o, v, &pc)) {
 				emit(ip, s, true);
@@ -341,6 +408,8 @@ static void path_free(thread_path *p)
 	for (int k = 0; k < XD_N; k++)
 		free(p->hd[k].e);
 	free(p->regs);
+	free(p->reg_copy);
+	free(p->vdata.e);
 }
 
 static void path_set_clear(path_set *ps)
@@ -391,8 +460,29 @@ static long max_stores_per_execution(const litmus_test *t, int unroll)
  * several threads: the extra values never find a matching write).  A loop
  * on known values (no unroll limit) may store more often than the static
  * bound says: the longest paths seen raise it. */
-bool paths_build(const litmus_test *t, int unroll, double deadline, path_set **paths_out, long *rounds,
-                 bool *timed_out, diag *d)
+void value_sets_free(const litmus_test *t, value_set *vals)
+{
+	if (!vals)
+		return;
+	for (int l = 0; l < t->n_locs; l++)
+		free(vals[l].v);
+	free(vals);
+}
+
+/* Whether a thread tests a value: only then can a load's value decide
+ * what the thread stores. */
+static bool tests_values(const thread *th)
+{
+	for (int k = 0; k < th->n_ops; k++) {
+		const op *o = &th->ops[k];
+		if (o->kind == OP_BRANCH && o->cond != BR_ALWAYS && o->cond != BR_EITHER && !(o->flags & ACC_SILENT))
+			return true;
+	}
+	return false;
+}
+
+bool paths_build(const litmus_test *t, int unroll, double deadline, bool speculate, path_set **paths_out,
+                 long *rounds, bool *timed_out, value_set **vals_out, diag *d)
 {
 	int nl = t->n_locs;
 	value_set *vals = xcalloc((size_t)nl + 1, sizeof *vals);
@@ -420,6 +510,7 @@ bool paths_build(const litmus_test *t, int unroll, double deadline, path_set **p
 		for (int i = 0; i < t->n_threads; i++) {
 			path_set_clear(&paths[i]);
 			ip.c.th = &t->threads[i];
+			ip.speculate = speculate && tests_values(ip.c.th);
 			ip.out = &paths[i];
 			ip.max_path_stores = 0;
 			explore(&ip);
@@ -447,12 +538,13 @@ bool paths_build(const litmus_test *t, int unroll, double deadline, path_set **p
 		diag_warning(d, at, "the values memory may hold keep growing after %ld rounds; "
 		             "some executions may be missing", round);
 	}
-	for (int l = 0; l < nl; l++) {
-		free(vals[l].v);
+	for (int l = 0; l < nl; l++)
 		free(stored[l].v);
-	}
-	free(vals);
 	free(stored);
+	if (vals_out)
+		*vals_out = vals;
+	else
+		value_sets_free(t, vals);
 	*paths_out = paths;
 	*rounds = round;
 	return complete;

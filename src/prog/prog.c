@@ -249,6 +249,10 @@ int prog_find_reg(const thread *th, const char *name)
 
 void value_print(const litmus_test *t, value v, strbuf *out)
 {
+	if (value_is_symbolic(v)) {
+		sb_printf(out, "S%" PRId64, v.num);
+		return;
+	}
 	if (v.loc < 0) {
 		sb_printf(out, "%" PRId64, v.num);
 		return;

@@ -44,6 +44,14 @@ static inline bool value_eq(value a, value b) { return a.loc == b.loc && a.num =
  * one bit of LT, GT, EQ or its negation; herd's x86 tests ZF and a "sign"
  * flag SF that holds a > b (jg: SF, jle: !SF, jl: ZF | !SF, jge: ZF | SF). */
 #define VALUE_FLAGS_CLEAR_LOC (-2)
+/* A value herd7 leaves symbolic: one that justifies itself through a cycle
+ * of plain copies (a load reading a store of what another load of the
+ * cycle read), which herd's equation solver unifies but cannot solve.
+ * herd prints it S<n>, n its variable's number; num holds n.  It equals
+ * only itself: a condition `r=0` on it is false (engine/value_eqs.h). */
+#define VALUE_SYMBOLIC_LOC (-3)
+static inline value value_symbolic(int64_t n) { value v = { VALUE_SYMBOLIC_LOC, n }; return v; }
+static inline bool value_is_symbolic(value v) { return v.loc == VALUE_SYMBOLIC_LOC; }
 enum { FLAGS_CLEAR_PPC = 0, FLAGS_CLEAR_X86 = 1 };
 static inline value value_flags_clear(int arch_flags) { value v = { VALUE_FLAGS_CLEAR_LOC, arch_flags }; return v; }
 

@@ -119,6 +119,10 @@ static int lval_cmp(const litmus_test *t, lval a, lval b)
 
 static int value_cmp(const litmus_test *t, value a, value b)
 {
+	/* herd orders its symbolic values before its constants */
+	bool sa = value_is_symbolic(a), sb = value_is_symbolic(b);
+	if (sa != sb)
+		return sa ? -1 : 1;
 	bool ia = a.loc < 0, ib = b.loc < 0;
 	if (ia != ib)
 		return ia ? -1 : 1;
@@ -139,6 +143,10 @@ static void put_value_as(const litmus_test *t, value v, bool hexa, strbuf *out);
  * complement, so -1 is 0xffffffffffffffff. */
 static void put_value_as(const litmus_test *t, value v, bool hexa, strbuf *out)
 {
+	if (value_is_symbolic(v)) {
+		sb_printf(out, "S%lld", (long long)v.num);
+		return;
+	}
 	if (v.loc < 0 && hexa) {
 		sb_printf(out, "0x%llx", (unsigned long long)v.num);
 		return;

@@ -241,7 +241,11 @@ static void emit_states(emitter *em, const litmus_test *t, const test_result *r)
 			else
 				sb_puts(&b, t->locs[lv.loc].name);
 			str(em, b.s);
-			if (s->vals[v].loc < 0) {
+			if (value_is_symbolic(s->vals[v])) {
+				sb_reset(&b);
+				sb_printf(&b, "S%lld", (long long)s->vals[v].num);
+				str(em, b.s);
+			} else if (s->vals[v].loc < 0) {
 				num(em, (long)s->vals[v].num);
 			} else {
 				sb_reset(&b);

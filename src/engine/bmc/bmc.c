@@ -111,7 +111,7 @@ bool bmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_resu
 	double deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
 	path_set *paths = NULL;
 	bool timed_out = false;
-	paths_build(t, unroll, deadline, &paths, &r->stats.value_rounds, &timed_out, d);
+	paths_build(t, unroll, deadline, false, &paths, &r->stats.value_rounds, &timed_out, NULL, d);
 	int nt = t->n_threads;
 	groups *gs = xcalloc((size_t)nt + 1, sizeof *gs);
 	for (int i = 0; i < nt; i++) {

@@ -13,6 +13,7 @@
 #include "../engine.h"
 #include "../paths.h"
 #include "../result.h"
+#include "../value_eqs.h"
 
 typedef struct enum_ctx {
 	const litmus_test *t;
@@ -21,6 +22,9 @@ typedef struct enum_ctx {
 	test_result *r;
 	state_table states;
 	path_set *paths;
+	value_set *vals;            /* values each location may hold         */
+	veq_numbers herd_vars;      /* herd's variable numbers (S<n>)         */
+	veq_frame veq;              /* herd's value equations, this combination */
 	/* the current combination */
 	const thread_path **pick;   /* chosen path per thread               */
 	int *base;                  /* index of a thread's first event       */
@@ -59,8 +63,11 @@ static value final_value(void *vctx, lval lv)
 {
 	const enum_ctx *c = vctx;
 	if (lv.thread >= 0) {
-		if (lv.thread < c->t->n_threads && lv.reg >= 0 && lv.reg < c->t->threads[lv.thread].n_regs)
-			return c->pick[lv.thread]->regs[lv.reg];
+		if (lv.thread < c->t->n_threads && lv.reg >= 0 && lv.reg < c->t->threads[lv.thread].n_regs) {
+			const thread_path *p = c->pick[lv.thread];
+			int load = p->reg_copy[lv.reg];
+			return veq_shown(&c->veq, load >= 0 ? c->base[lv.thread] + load : -1, p->regs[lv.reg]);
+		}
 		return value_int(0);
 	}
 	if (lv.loc >= 0 && lv.loc < c->t->n_locs)
@@ -81,7 +88,7 @@ static void judge(enum_ctx *c)
 		return;
 	}
 	for (int l = 0; l < t->n_locs; l++)
-		c->mem_final[l] = c->x.ev[c->co_last[l]].val;
+		c->mem_final[l] = veq_shown(&c->veq, c->veq.copy_of[c->co_last[l]], c->x.ev[c->co_last[l]].val);
 	if (t->filter && !cond_eval_final(t->filter, t, final_value, c)) {
 		r->stats.filtered++;
 		return;
@@ -169,6 +176,31 @@ static void enum_co(enum_ctx *c, int loc)
 
 /* ---- reads-from: every matching write for each load ----------------------------- */
 
+/* The least value location loc may hold (value_eqs.h: the one copy of a
+ * self-justified cycle that is kept). */
+static value least_value(void *vctx, int loc)
+{
+	const enum_ctx *c = vctx;
+	const value_set *vs = &c->vals[loc];
+	value m = vs->n ? vs->v[0] : value_int(0);
+	for (int i = 1; i < vs->n; i++) {
+		value v = vs->v[i];
+		if (v.loc < m.loc || (v.loc == m.loc && v.num < m.num))
+			m = v;
+	}
+	return m;
+}
+
+/* Whether herd has the candidate of the current reads-from: its value
+ * equations may leave it unsolved, or give it a symbolic value that
+ * another copy of it carries (value_eqs.h). */
+static bool herd_solves(enum_ctx *c, const int *choice)
+{
+	for (int i = 0; i < c->n_loads; i++)
+		c->veq.src[c->load_ev[i]] = c->load_cands[i][choice[i]];
+	return veq_judge(&c->veq, &c->x, least_value, c) == VEQ_KEEP;
+}
+
 /* Every choice, for each load, of a write it may read from, as an odometer
  * (the last load's choice turns fastest, as a recursion over the loads
  * would): no C stack frame per load, however many loads a path has. */
@@ -182,7 +214,8 @@ static void enum_rf(enum_ctx *c)
 	for (int i = 0; i < n; i++)
 		brel_add(&c->x.rf, c->load_cands[i][0], c->load_ev[i]);
 	for (;;) {
-		enum_co(c, 0);
+		if (herd_solves(c, choice))
+			enum_co(c, 0);
 		if (c->stop)
 			break;
 		int i = n - 1;
@@ -216,6 +249,7 @@ static void free_combination(enum_ctx *c)
 	c->n_loads = 0;
 	for (int l = 0; l < c->t->n_locs; l++)
 		free(c->loc_writes[l]);
+	veq_frame_free(&c->veq);
 	execution_free(&c->x);
 }
 
@@ -267,6 +301,7 @@ static void run_combination(enum_ctx *c)
 			feasible = false;
 		li++;
 	}
+	veq_frame_build(&c->veq, t, c->pick, c->base, x, &c->herd_vars);
 	if (feasible)
 		enum_rf(c);
 	free_combination(c);
@@ -310,7 +345,8 @@ bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, tes
 	int unroll = o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT;
 	double deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
 	bool paths_timed_out = false;
-	paths_build(t, unroll, deadline, &c.paths, &r->stats.value_rounds, &paths_timed_out, d);
+	paths_build(t, unroll, deadline, true, &c.paths, &r->stats.value_rounds, &paths_timed_out, &c.vals, d);
+	veq_numbers_build(t, &c.herd_vars);
 	if (paths_timed_out) {
 		r->timed_out = true;
 		c.stop = true;
@@ -329,6 +365,8 @@ bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, tes
 	result_sort_flags(r);
 	state_table_free(&c.states);
 	paths_free(t, c.paths);
+	value_sets_free(t, c.vals);
+	veq_numbers_free(&c.herd_vars);
 	free(c.pick);
 	free(c.base);
 	free(c.loc_writes);

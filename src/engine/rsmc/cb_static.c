@@ -150,7 +150,7 @@ bool cb_may_cycle(enum cb_kind k, const litmus_test *t, int unroll, double deadl
 	/* the engine that answers reports the path builder's warnings */
 	FILE *sink = fopen("/dev/null", "w");
 	diag quiet = { sink, 0, 0 };
-	paths_build(t, unroll, deadline, &paths, &rounds, &timed_out, sink ? &quiet : NULL);
+	paths_build(t, unroll, deadline, true, &paths, &rounds, &timed_out, NULL, sink ? &quiet : NULL);
 	if (sink)
 		fclose(sink);
 	sgraph g = { 0 };

@@ -1,0 +1,111 @@
+/* value_eqs.h — (private to src/engine) herd7's value equations, as far as
+ * they decide which candidate executions exist and what their final states
+ * print.
+ *
+ * herd gives every value read a variable, and a candidate's reads-from adds
+ * one equation per read (read := value written).  Its solver only
+ * propagates constants forward and unifies variables that are plain copies
+ * of each other.  So, for a candidate:
+ *   - a read is *determined* when the write it reads from is an initial
+ *     write, stores a constant, stores a copy of a determined read, or
+ *     stores a value computed from determined reads only;
+ *   - a read that is not determined justifies itself through a po u rf
+ *     cycle.  If any equation herd cannot solve uses it (arithmetic on it,
+ *     a test of it, an address made from it) herd drops the candidate
+ *     ("remaining equations");
+ *   - otherwise every such read is a plain copy around a cycle: herd keeps
+ *     one candidate with the cycle's value left symbolic, printed S<n>.
+ * weft's enumerator gives each read a concrete value (paths.h); for such a
+ * cycle it builds one candidate per value the cycle may carry.  This module
+ * keeps the one whose cycle carries the least value its locations may hold
+ * and names the cycle's value as herd does; the others are dropped.
+ *
+ * Two parts: what a thread path records of its values while it is built
+ * (thread_paths.c: veq_regs), and the judgement of one candidate
+ * (enumerate.c: veq_judge). */
+#ifndef WEFT_ENGINE_VALUE_EQS_H
+#define WEFT_ENGINE_VALUE_EQS_H
+
+#include <stdbool.h>
+
+#include "thread_interp.h"
+
+/* ---- along a path ------------------------------------------------------------ */
+
+/* Where each register's value comes from, as herd's equations see it. */
+typedef struct veq_regs {
+	int n;
+	int *copy;      /* the path's load whose value the register holds
+	                 * unchanged (a copy: herd unifies), or -1        */
+	idxset *from;   /* the loads the value is computed from          */
+} veq_regs;
+
+void veq_regs_init(veq_regs *v, int n_regs);
+void veq_regs_copy(veq_regs *dst, const veq_regs *src);   /* dst uninitialised */
+void veq_regs_free(veq_regs *v);
+
+/* Op o (an ALU op) is about to run: its destination's source.  An op
+ * herd cannot compute on unsolved variables marks the loads it uses
+ * (path_event.val_used in ev). */
+void veq_alu(veq_regs *v, const op *o, path_event *ev);
+/* Load event e set register reg. */
+void veq_loaded(veq_regs *v, int reg, int e);
+/* Register reg got a value no load gives (a store-conditional's flag). */
+void veq_constant(veq_regs *v, int reg);
+/* A test or an address uses operand x: its loads are used. */
+void veq_use(const veq_regs *v, const operand *x, path_event *ev);
+void veq_use_address(const veq_regs *v, const address *a, path_event *ev);
+/* Write event e stores operand data: records ev[e].copy_of, or the loads
+ * its value is computed from as edges load -> e in vdata. */
+void veq_store(const veq_regs *v, const operand *data, int e, path_event *ev, dep_list *vdata);
+
+/* ---- one candidate --------------------------------------------------------------- */
+
+/* herd's variable numbers (its S<n>) for the loads of every thread, per
+ * op: the variable a load's value ends up named by.  Owned by the caller,
+ * veq_numbers_free releases it. */
+typedef struct veq_numbers {
+	int n_threads;
+	int **load_var;   /* [thread][op]: 0 for ops that are no loads */
+} veq_numbers;
+
+void veq_numbers_build(const litmus_test *t, veq_numbers *out);
+void veq_numbers_free(veq_numbers *nums);
+
+/* One path combination's events as the judgement sees them (global event
+ * indices, built once per combination by veq_frame_build). */
+typedef struct veq_frame {
+	int n;
+	int *copy_of;        /* per write: the load whose value it stores unchanged, -1 */
+	int *from_start;     /* per write: its computed-from loads are
+	                      * from[from_start[w] .. from_start[w+1]-1]   */
+	int *from;
+	bool *used;          /* per load: an equation herd cannot solve uses it */
+	int *herd_var;       /* per load: herd's variable for its value    */
+	/* per candidate (veq_judge) */
+	int *src;            /* per load: the write it reads from          */
+	bool *det;
+	int *sym;            /* per load: its symbol number, 0 when determined */
+	int *uf_parent, *uf_rank;
+} veq_frame;
+
+void veq_frame_build(veq_frame *f, const litmus_test *t, const thread_path *const *pick, const int *base,
+                     const execution *x, const veq_numbers *nums);
+void veq_frame_free(veq_frame *f);
+
+enum veq_verdict {
+	VEQ_KEEP,        /* herd has this candidate                           */
+	VEQ_UNSOLVED,    /* herd drops it: an unsolvable equation remains     */
+	VEQ_DUPLICATE,   /* herd has it, with a symbolic value this copy does
+	                  * not carry (another copy is kept)                  */
+};
+
+/* Judge the candidate whose reads-from is f->src (filled by the caller).
+ * least(loc, ctx): the least value location loc may hold. */
+enum veq_verdict veq_judge(veq_frame *f, const execution *x, value (*least)(void *ctx, int loc), void *ctx);
+
+/* The value herd prints for a value that copies load `load` (a global
+ * event index, -1: none) of the judged candidate: symbolic or `concrete`. */
+value veq_shown(const veq_frame *f, int load, value concrete);
+
+#endif
