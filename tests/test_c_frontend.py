@@ -35,6 +35,12 @@ SC_STATES = {
     # accesses of the lock like any other, so P1's two reads may fall on
     # either side of each of P0's writes
     "MP+3-lockers": {"1:r0=0; 1:r1=0;", "1:r0=0; 1:r1=1;", "1:r0=1; 1:r1=0;", "1:r0=1; 1:r1=1;"},
+    # the self-justified values of test_c_self_justified.py: sc forbids
+    # every po u rf cycle, so only values from the initial ones and P2's 5
+    "LB+copies+W": {"0:r0=0; 1:r0=0;", "0:r0=5; 1:r0=0;", "0:r0=5; 1:r0=5;"},
+    "LB+mul+copy": {"0:r0=0;"},
+    "LB+add0+copy": {"0:r0=0;"},
+    "LB+ctrl-store+copy": {"0:r0=0;"},
 }
 # Tests whose condition sc allows (see above); every other one's it forbids.
 SC_REACHED = {"MP+3-lockers"}

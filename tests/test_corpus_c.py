@@ -5,13 +5,11 @@ tests), on all 1,557 tests with an expected file, with both engines:
     meaning; here -macros names it and weft's sc.cat is the model);
   - lkmm, herd7's own command: -I herd-cat/7.58 -I herd-cat/7.58/lkmm
     -conf linux-kernel.cfg (macros, bell, model, variant lkmmv2).
-Every block must be herd7's, but for the tests listed in KNOWN below, which
-the test checks stay exactly those:
-  - under lkmm, herd7 finds executions whose values justify themselves
-    through its value equations (C-OOTA's symbolic S8, crypto-control-data's
-    r1=1: the read of x returns 1 because the store of y wrote 1 because x
-    was not 0); weft's engines take values from the stores' values computed
-    from the initial ones, and never see them.
+Every block must be herd7's, but for the tests listed in KNOWN below (none
+today), which the test checks stay exactly those.  The tests whose values
+justify themselves through herd's value equations (C-OOTA's symbolic S8,
+C-JO-OOTA-4's unsolved cycles, crypto-control-data's r1=1) give herd's
+blocks since weft models those equations (src/engine/value_eqs.h).
 
 The Hash= line is herd's too, on every test (KNOWN ones included: the
 hash does not depend on the executions): herd hashes a C test as litmus7
@@ -33,7 +31,7 @@ REFUSED = {}
 # model -> tests whose block differs from herd7's (see the docstring)
 KNOWN = {
     "sc": set(),
-    "lkmm": {"C-OOTA", "C-JO-OOTA-4", "crypto-control-data"},
+    "lkmm": set(),
 }
 
 
