@@ -179,7 +179,7 @@ static void test_dependencies(void)
 	long rounds = 0;
 	bool timed_out = false;
 	diag d = quiet_diag();
-	CHECK(paths_build(t, 2, 0, &ps, &rounds, &timed_out, &d));
+	CHECK(paths_build(t, 2, 0, false, &ps, &rounds, &timed_out, NULL, &d));
 	close_diag(&d);
 	/* y holds only 0, x only 0: one path */
 	CHECK(ps[0].n == 1);
@@ -237,7 +237,7 @@ static void test_unroll(void)
 	long rounds = 0;
 	bool timed_out = false;
 	diag d = quiet_diag();
-	CHECK(paths_build(t, 2, 0, &ps, &rounds, &timed_out, &d));
+	CHECK(paths_build(t, 2, 0, false, &ps, &rounds, &timed_out, NULL, &d));
 	close_diag(&d);
 	CHECK(ps[0].n == 4);
 	int cut = 0, stores = 0;
@@ -301,7 +301,7 @@ static void test_atomic_instruction(void)
 	long rounds = 0;
 	bool timed_out = false;
 	diag d = quiet_diag();
-	CHECK(paths_build(t, 2, 0, &ps, &rounds, &timed_out, &d));
+	CHECK(paths_build(t, 2, 0, false, &ps, &rounds, &timed_out, NULL, &d));
 	close_diag(&d);
 	/* x may hold 0 or 1: two paths, the read and write share an instance */
 	CHECK(ps[0].n == 2);
