@@ -216,6 +216,22 @@ static int first_reader(const thread *th, int reg, int from, int (*reads)[N_SLOT
 	return 0;
 }
 
+/* herd reads the pointer of a store before it evaluates the value
+ * stored, which weft computes by the ops before the store: the pointers
+ * of an instruction's stores are numbered when it starts.  The store of
+ * a read-modify-write reuses its read's pointer. */
+static void number_store_addresses(const thread *th, const instr *in, int (*reads)[N_SLOTS], int *next)
+{
+	bool has_load = false;
+	for (int j = in->first_op; j < in->first_op + in->n_ops && j < th->n_ops; j++) {
+		const op *o = &th->ops[j];
+		if (o->kind == OP_LOAD)
+			has_load = true;
+		else if ((o->kind == OP_STORE || o->kind == OP_STCOND) && !(has_load && (o->flags & ACC_ATOMIC)))
+			reads[j][SLOT_ADDR] = ++*next;
+	}
+}
+
 void veq_numbers_build(const litmus_test *t, veq_numbers *out)
 {
 	out->n_threads = t->n_threads;
@@ -228,6 +244,8 @@ void veq_numbers_build(const litmus_test *t, veq_numbers *out)
 		int *mem = xcalloc(n, sizeof *mem);
 		for (int k = 0; k < th->n_ops; k++) {
 			const op *o = &th->ops[k];
+			if (o->instr >= 0 && o->instr < th->n_instrs && th->instrs[o->instr].first_op == k)
+				number_store_addresses(th, &th->instrs[o->instr], reads, &next);
 			switch (o->kind) {
 			case OP_LOAD:
 				reads[k][SLOT_ADDR] = ++next;
@@ -235,7 +253,6 @@ void veq_numbers_build(const litmus_test *t, veq_numbers *out)
 				break;
 			case OP_STORE:
 			case OP_STCOND:
-				reads[k][SLOT_ADDR] = ++next;
 				if (named(th, &o->a))
 					reads[k][SLOT_A] = ++next;
 				break;
