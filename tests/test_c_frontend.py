@@ -205,6 +205,14 @@ def test_the_default_model_for_c_is_sc(weft):
     assert plain.returncode == 0 and sc.returncode == 0, plain.stderr
     drop = lambda out: [l for l in out.splitlines() if not l.startswith("Time ")]
     assert drop(plain.stdout) == drop(sc.stdout)
+    # sc is not herd7's default for C, and a kernel developer who forgot
+    # -conf must not read its Never as the kernel model's: one note a run,
+    # however many C tests; none when the model is chosen
+    note = "note: C tests run under sc, weft's default for C"
+    assert plain.stderr.count(note) == 1, plain.stderr
+    two = weft(SUITE / "SB+mbs.litmus", SUITE / "MP+rel+acq.litmus")
+    assert two.returncode == 0 and two.stderr.count(note) == 1, two.stderr
+    assert note not in sc.stderr, sc.stderr
 
 
 def test_a_conf_finds_the_files_it_names_in_its_own_folder(weft, tmp_path):

@@ -22,6 +22,9 @@ typedef struct arch_ctx {
 typedef struct arch {
 	const char *name;          /* header word: "PPC", "X86", "X86_64" */
 	const char *default_model; /* model name used when -model is absent */
+	/* Said once a run when a test of this architecture runs under
+	 * default_model, because that default is not herd7's (NULL: it is). */
+	const char *default_model_note;
 	/* Fence set names this architecture defines (NULL-terminated); the
 	 * models see one event set per name, empty when no such fence occurs. */
 	const char *const *fences;

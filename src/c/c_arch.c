@@ -35,6 +35,11 @@ static bool c_translate(arch_ctx *ctx, const char *text)
 const arch arch_c = {
 	.name = "C",
 	.default_model = "sc",
+	/* a kernel developer who forgets -conf must not take sc's Never for
+	 * the kernel model's answer */
+	.default_model_note = "C tests run under sc, weft's default for C: herd7's default, c11_partialSC.cat, is "
+	                      "a C11 model weft does not read, and the Linux-kernel model comes with "
+	                      "-conf linux-kernel.cfg (sc knows nothing of locks or RCU grace periods)",
 	.fences = c_fences,
 	.annots = NULL,
 	.canonical_reg = c_canonical_reg,

@@ -28,6 +28,26 @@ const char *job_model_at(const suite_run *s, const char *arch, int k)
 	return a ? a->default_model : NULL;
 }
 
+void job_note_default_models(const weft_options *o, const test_plan *plan, diag *d)
+{
+	if (o->models.n > 0)
+		return;
+	const arch *said[16];
+	int n_said = 0;
+	for (int i = 0; i < plan->n; i++) {
+		const arch *a = plan->v[i].arch ? arch_find(plan->v[i].arch) : NULL;
+		if (!a || !a->default_model_note)
+			continue;
+		bool seen = false;
+		for (int k = 0; k < n_said && !seen; k++)
+			seen = said[k] == a;
+		if (seen || n_said == (int)(sizeof said / sizeof *said))
+			continue;
+		said[n_said++] = a;
+		diag_note(d, (srcloc){ NULL, 0, 0 }, "%s", a->default_model_note);
+	}
+}
+
 const char *job_model_name(const suite_run *s, const char *arch)
 {
 	return job_model_at(s, arch, 0);
