@@ -1,6 +1,9 @@
 /* fuzz_litmus.c — libFuzzer target: the litmus reader, then, on a small test
  * it accepts, both engines under weft's sc model and the architecture's
- * default one. */
+ * default one.  C tests take their primitives from weft's own
+ * cat/kernel-primitives.def, as on the command line without -macros, so
+ * that a mutated C test gets past its calls into the C reader, the macro
+ * expansion and the lowering. */
 #include "fuzz_run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -17,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		models[1] = cat_model_load("power", &sp, &d);
 	}
 	char *text = fuzz_text(data, size);
-	litmus_test *t = litmus_parse_string("fuzz.litmus", text, &d);
+	litmus_test *t = litmus_parse_string_macros("fuzz.litmus", text, WEFT_SOURCE_CATDIR "/kernel-primitives.def", &d);
 	if (t && fuzz_small(t))
 		for (int i = 0; i < 2; i++)
 			if (models[i])
