@@ -463,6 +463,82 @@ exists (z=2 /\\ 0:r4=1)
     assert shows(replay)[-1].endswith("Complete: z=2; 0:r4=1;")
 
 
+C_TRY = """C TRY
+{}
+
+P0(int *x, spinlock_t *l)
+{
+\tspin_lock(l);
+\tWRITE_ONCE(*x, 1);
+\tspin_unlock(l);
+}
+
+P1(int *x, spinlock_t *l)
+{
+\tint r0;
+\tint r1 = 0;
+
+\tr0 = spin_trylock(l);
+\tif (r0) {
+\t\tr1 = READ_ONCE(*x);
+\t\tspin_unlock(l);
+\t}
+}
+
+exists (1:r0=1 /\\ 1:r1=0)
+"""
+
+
+def c_session(tmp_path, commands):
+    """weft -i under sc on C_TRY, with our kernel-mini.def plus herd's
+    spin_trylock."""
+    macros = tmp_path / "try.def"
+    macros.write_text((SRCDIR / "tests" / "c" / "kernel-mini.def").read_text() + "spin_trylock(X) __trylock(X)\n")
+    t = tmp_path / "TRY.litmus"
+    t.write_text(C_TRY)
+    r = run_weft("-i", "-macros", macros, "-model", "sc", t,
+                 input="".join(c + "\n" for c in commands) + "quit\n", timeout=300)
+    assert r.returncode == 0, r.stderr
+    return r.stdout, macros, t
+
+
+def test_a_c_choice_is_a_branch_point(tmp_path):
+    """herd's spin_trylock is two alternatives (the lock taken: value 1,
+    or failed: 0): the session shows it as a choice the thread waits at,
+    committed with 1 or 0, after which it is no event (its name goes to
+    the next one) and the alternative's events follow."""
+    out, _, _ = c_session(tmp_path, ["show", "commit e 0", "show"])
+    first, after = shows(out)[0], shows(out)[-1]
+    assert "  e: choose 1|0: r0 = spin_trylock(l); (P1)\n    takes 1: allowed\n    takes 0: allowed\n" in first, first
+    assert "P1 stops: at a choice between alternatives not made yet" in first, first
+    # the failed trylock: an LF lock event, named e now; the branch on r0
+    # is not taken, so P1 has nothing more
+    assert "e: F lf (P1)" in after and "choose" not in after, after
+    assert "Commits: e 0" in after, after
+
+
+def test_goto_reaches_every_state_of_a_c_choice(weft, tmp_path):
+    """Every final state the enumerator gives is reached by goto through
+    the choice, and its commits replay to it; a state neither alternative
+    gives is unreachable."""
+    _, macros, t = c_session(tmp_path, [])
+    r = weft("-macros", macros, "-model", "sc", t)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    states = lines[2:2 + int(lines[1].split()[1])]
+    assert len(states) == 3, r.stdout
+    for st in states:
+        want = " /\\ ".join(a.strip() for a in st.split(";") if a.strip())
+        out, _, _ = c_session(tmp_path, ["goto " + want])
+        assert goto_answer(out) == "reached", out
+        commits = [c.strip()[len("commit "):] for c in re.search(r"Commits: (.*)", out).group(1).split(";")]
+        replay, _, _ = c_session(tmp_path, ["commit " + c for c in commits] + ["show"])
+        assert "refused" not in replay and "not a choice" not in replay, replay
+        assert shows(replay)[-1].endswith("Complete: " + st), (st, replay)
+    out, _, _ = c_session(tmp_path, ["goto 1:r0=0 /\\ 1:r1=1"])
+    assert goto_answer(out) == "unreachable", out
+
+
 # ---- the corpus ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("model,arch,every", [("power", "PPC", 40), ("sc", "PPC", 80), ("tso", "X86", 8),

@@ -27,8 +27,10 @@ static const char *const help_text =
 	"                       with its choices and the model's verdict on each\n"
 	"  commit EVENT PARAM   commit EVENT: a load reads the store PARAM, a store goes\n"
 	"                       right after the store PARAM in coherence (a\n"
-	"                       store-conditional may also 'fail'); refused, with the\n"
-	"                       failing check and its cycle, when the model forbids it\n"
+	"                       store-conditional may also 'fail'; a C choice, herd's\n"
+	"                       two alternatives of spin_trylock and spin_is_locked,\n"
+	"                       takes 1 or 0); refused, with the failing check and its\n"
+	"                       cycle, when the model forbids it\n"
 	"  why EVENT PARAM      the model's verdict on that commit, the state unchanged\n"
 	"  undo                 undo the last commit, auto, goto or reset\n"
 	"  reset                back to nothing committed\n"
@@ -63,10 +65,10 @@ static void show_choices(session *s, const session_event *e, FILE *out)
 		sb_free(&why);
 		return;
 	}
-	bool load = e->desc[0] == 'R';
+	bool load = e->desc[0] == 'R', choice = !strncmp(e->desc, "choose", 6);
 	for (int i = 0; i < c.n; i++) {
 		const session_choice *ch = &c.v[i];
-		const char *what = !strcmp(ch->param, "fail") ? "" : load ? "reads " : "co-after ";
+		const char *what = choice ? "takes " : !strcmp(ch->param, "fail") ? "" : load ? "reads " : "co-after ";
 		if (ch->allowed)
 			fprintf(out, "    %s%s: allowed\n", what, ch->param);
 		else

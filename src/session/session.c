@@ -34,8 +34,8 @@ static void refresh(session *s)
 	for (int v = 0; v < st->n_view; v++) {
 		sref r = st->view[v];
 		const sev *e = sstate_ev(st, r);
-		if (e && e->failed)
-			continue;
+		if (e && (e->failed || (e->choice && e->committed)))
+			continue;   /* no event of the execution */
 		session_event *out = &s->events[s->n_events++];
 		strbuf sb = { 0 };
 		sstate_describe(st, r, &sb);
@@ -285,11 +285,11 @@ static void say_choice(const session *s, const sdecision *d, strbuf *out)
 	const sev *e = sstate_ev(&s->cur, d->ev);
 	sb_printf(out, "%s: ", s->cur.name[v]);
 	sstate_describe(&s->cur, d->ev, out);
-	if (d->fail)
+	if (d->fail && !e->choice)
 		sb_puts(out, " fails");
 	else
-		sb_puts(out, e->kind == EV_READ ? " reads " : " co-after ");
-	if (!d->fail)
+		sb_puts(out, e->choice ? " takes " : e->kind == EV_READ ? " reads " : " co-after ");
+	if (!d->fail || e->choice)
 		sstate_param_name(&s->cur, d, out);
 }
 

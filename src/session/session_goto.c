@@ -49,6 +49,10 @@ static bool align(const sstate *st, const execution *x, int **map)
 			j++;
 		for (int k = 0; k < th->n; k++) {
 			const sev *e = &th->ev[k];
+			if (e->choice) {
+				map[ti][k] = -3;   /* no event */
+				continue;
+			}
 			bool there = j < x->n && x->ev[j].thread == ti && x->ev[j].op == e->op && x->ev[j].kind == e->kind;
 			if (e->failed) {
 				map[ti][k] = -1;
@@ -85,6 +89,26 @@ static bool committed_ref(const sstate *st, sref r)
 	return e && e->committed;
 }
 
+/* The alternative of choice d->ev that x took (the events the thread
+ * fetches after it are x's): d->pick set, or false for neither. */
+static bool choice_towards(const sstate *st, const execution *x, sdecision *d)
+{
+	int nt = st->t->n_threads;
+	int **map = xcalloc((size_t)nt + 1, sizeof *map);
+	bool found = false;
+	for (int pick = 1; pick >= 0 && !found; pick--) {
+		d->pick = pick;
+		sstate next;
+		sstate_extend(&next, st, d);
+		found = align(&next, x, map);
+		sstate_free(&next);
+	}
+	for (int i = 0; i < nt; i++)
+		free(map[i]);
+	free(map);
+	return found;
+}
+
 /* The next commit towards x, or false when none can be made. */
 static bool next_commit(const sstate *st, int *const *map, const execution *x, sdecision *d)
 {
@@ -94,8 +118,13 @@ static bool next_commit(const sstate *st, int *const *map, const execution *x, s
 			if (!sstate_enabled(st, r))
 				continue;
 			const sev *e = &st->th[ti].ev[k];
-			*d = (sdecision){ r, { -2, -1 }, { -2, -1 }, false };
+			*d = (sdecision){ r, { -2, -1 }, { -2, -1 }, false, false };
 			int xe = map[ti][k];
+			if (e->choice) {
+				if (choice_towards(st, x, d))
+					return true;
+				continue;
+			}
 			if (xe == -1) {
 				d->fail = true;
 				return true;

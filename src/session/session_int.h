@@ -28,6 +28,7 @@ typedef struct sdecision {
 	sref src;      /* load: the store it reads                       */
 	sref after;    /* store: the store it follows in coherence       */
 	bool fail;     /* store-conditional: it fails (no event)         */
+	bool pick;     /* a choice: its alternative 1 (else 0)           */
 } sdecision;
 
 /* A fetched event of a thread. */
@@ -41,6 +42,11 @@ typedef struct sev {
 	unsigned flags;       /* EVF_ATOMIC, EVF_EXCL                  */
 	const char *fence;
 	bool stcond;          /* a store-conditional                   */
+	bool choice;          /* herd's two alternatives of spin_trylock
+	                       * and spin_is_locked (OP_CHOICE): a branch
+	                       * point, no event of the execution; once
+	                       * committed, val is the alternative taken
+	                       * (1 or 0) and it gives its name up       */
 	bool committed;
 	bool failed;          /* a store-conditional that failed: not an
 	                       * event of the execution                */

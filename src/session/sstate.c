@@ -61,6 +61,8 @@ int sstate_find(const sstate *st, const char *name)
 bool sstate_enabled(const sstate *st, sref r)
 {
 	const sev *e = sstate_ev(st, r);
+	if (e && e->choice)
+		return !e->committed;
 	if (!e || e->committed || e->failed || (e->kind != EV_READ && e->kind != EV_WRITE))
 		return false;
 	return e->kind == EV_READ || e->val_known;
@@ -119,6 +121,18 @@ void sstate_describe(const sstate *st, sref r, strbuf *sb)
 	if (!e)
 		return;
 	bool atomic = (e->flags & (EVF_ATOMIC | EVF_EXCL)) != 0;
+	if (e->choice) {
+		const thread *th = &t->threads[r.thread];
+		const char *text = e->instr >= 0 && e->instr < th->n_instrs ? th->instrs[e->instr].text : NULL;
+		if (e->committed)
+			sb_printf(sb, "chose %s", e->val.num ? "1" : "0");
+		else
+			sb_puts(sb, "choose 1|0");
+		if (text)
+			sb_printf(sb, ": %s", text);
+		sb_printf(sb, " (P%d)", r.thread);
+		return;
+	}
 	switch (e->kind) {
 	case EV_WRITE:
 	case EV_READ:
@@ -148,12 +162,20 @@ int sstate_params(const sstate *st, sref r, sdecision **out)
 	const sev *e = sstate_ev(st, r);
 	if (!sstate_enabled(st, r))
 		return 0;
+	if (e->choice) {
+		/* herd's order: the alternative 1 first */
+		sdecision *d = xcalloc(2, sizeof *d);
+		d[0] = (sdecision){ r, { -2, -1 }, { -2, -1 }, false, true };
+		d[1] = (sdecision){ r, { -2, -1 }, { -2, -1 }, false, false };
+		*out = d;
+		return 2;
+	}
 	int loc = e->loc;
 	int n = 0;
 	sdecision *d = xcalloc((size_t)st->n_co[loc] + 2, sizeof *d);
 	for (int k = 0; k < st->n_co[loc]; k++) {
 		sref w = st->co[loc][k];
-		sdecision one = { r, { -2, -1 }, { -2, -1 }, false };
+		sdecision one = { r, { -2, -1 }, { -2, -1 }, false, false };
 		if (e->kind == EV_READ) {
 			/* as herd: never a store of its own thread po-after it */
 			if (w.thread == r.thread && w.index > r.index)
@@ -165,7 +187,7 @@ int sstate_params(const sstate *st, sref r, sdecision **out)
 		d[n++] = one;
 	}
 	if (e->kind == EV_WRITE && e->stcond)
-		d[n++] = (sdecision){ r, { -2, -1 }, { -2, -1 }, true };
+		d[n++] = (sdecision){ r, { -2, -1 }, { -2, -1 }, true, false };
 	*out = d;
 	return n;
 }
@@ -179,7 +201,9 @@ static const char *ref_name(const sstate *st, sref r)
 void sstate_param_name(const sstate *st, const sdecision *d, strbuf *sb)
 {
 	const sev *e = sstate_ev(st, d->ev);
-	if (d->fail)
+	if (e && e->choice)
+		sb_puts(sb, d->pick ? "1" : "0");
+	else if (d->fail)
 		sb_puts(sb, "fail");
 	else if (e && e->kind == EV_READ)
 		sb_puts(sb, ref_name(st, d->src));
@@ -217,6 +241,8 @@ char *sstate_key(const sstate *st)
 			const sev *e = &th->ev[k];
 			if (e->failed)
 				sb_printf(&sb, "%dF,", k);
+			else if (e->choice && e->committed)
+				sb_printf(&sb, "%dC%s,", k, e->val.num ? "1" : "0");
 			else if (e->committed && e->kind == EV_READ)
 				sb_printf(&sb, "%d<%d.%d,", k, e->src.thread, e->src.index);
 			else if (e->committed && e->kind == EV_WRITE)
@@ -250,7 +276,10 @@ static void apply(sstate *st, const sdecision *d)
 {
 	sthread *th = &st->th[d->ev.thread];
 	sev *e = &th->ev[d->ev.index];
-	if (d->fail) {
+	if (e->choice) {
+		e->committed = e->val_known = true;
+		e->val = value_int(d->pick ? 1 : 0);
+	} else if (d->fail) {
 		e->failed = true;
 	} else if (e->kind == EV_READ) {
 		e->committed = true;
@@ -295,9 +324,10 @@ static void build_view(sstate *st)
 		for (int k = 0; k < st->th[i].n; k++, v++) {
 			const sev *e = &st->th[i].ev[k];
 			st->view[v] = (sref){ i, k };
-			st->name[v] = e->failed ? xstrdup("") : event_letter_name(letter++);
+			bool gone = e->failed || (e->choice && e->committed);
+			st->name[v] = gone ? xstrdup("") : event_letter_name(letter++);
 			st->x_of_view[v] = -1;
-			if (e->committed && !e->failed) {
+			if (e->committed && !e->failed && !e->choice) {
 				st->view_of_x[nx] = v;
 				st->x_of_view[v] = nx++;
 			}

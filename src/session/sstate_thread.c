@@ -119,10 +119,30 @@ static void run(const ti_ctx *c, ti_state *s, const sthread *old, sthread *out)
 			}
 			pc++;
 			continue;
-		case OP_CHOICE:
-			out->error = "a choice between alternatives (spin_trylock, spin_is_locked), which "
-				     "-i does not run yet";
-			return;
+		case OP_CHOICE: {
+			/* shown as a pseudo-event the user commits with 1 or 0;
+			 * the thread waits there until then */
+			GROW(out->ev, out->cap, (size_t)out->n + 1);
+			sev *ev = &out->ev[out->n++];
+			path_event pe = ti_event(s, o, pc, EV_BRANCH, -1, value_int(0));
+			memset(ev, 0, sizeof *ev);
+			ev->kind = EV_BRANCH;
+			ev->choice = true;
+			ev->op = pe.op;
+			ev->instr = pe.instr;
+			ev->instance = pe.instance;
+			ev->loc = -1;
+			ev->src = (sref){ -2, -1 };
+			if (!was || !was->choice || !was->committed) {
+				out->waits = "at a choice between alternatives not made yet";
+				return;
+			}
+			ev->committed = ev->val_known = true;
+			ev->val = was->val;
+			ti_set_stcond_flag(s, o, -1, was->val, true);
+			pc++;
+			continue;
+		}
 		case OP_FENCE: {
 			int floc;
 			if (!ti_fence_loc(c, s, o, &floc)) {
