@@ -84,6 +84,30 @@ typedef struct cat_verdict {
 	                           * is read as 1 (an engine without a model) */
 } cat_verdict;
 
+/* The coherence orders worth trying on x (its rf set) under a model that
+ * chooses co itself: `with co from S` where S is evaluated (the model
+ * widened W, as lock.cat does) and reads neither co nor fr.  An execution
+ * whose co none of S's elements gives counts for nothing, so an engine
+ * need only try these: the distinct projections of S's elements on the
+ * memory writes, under every element of the model's earlier choices
+ * (cat_co_orders.c).  When S reads FW (stdlib.cat's co0 does: the last
+ * writes of co), x's co is read for its last writes and the orders are
+ * those for these last writes: an order with other last writes must be
+ * left out (S is another set for it), and the engine asks again for each
+ * choice of last writes.  Not every order is one an engine can build (a
+ * total order of each location's writes, the initial write first): the
+ * engine skips those.  False (nothing kept) when the model has no such
+ * choice or S does not evaluate on x: then every order must be tried.
+ * The orders are relations over x's events, owned by the caller
+ * (cat_co_orders_free). */
+typedef struct cat_co_orders {
+	int n;
+	brel *v;
+	bool per_final_writes;   /* S read FW: orders for x's last writes */
+} cat_co_orders;
+bool cat_model_co_orders(cat_model *m, const execution *x, cat_co_orders *out);
+void cat_co_orders_free(cat_co_orders *o);
+
 /* Evaluate every check of the model on a complete execution.  Returns false
  * (after reporting through d) only when evaluation itself fails, e.g. a
  * type error that could only be seen at run time.  Checks run in model

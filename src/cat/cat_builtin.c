@@ -566,14 +566,13 @@ typedef struct lin_state {
 	int nout, cap;
 } lin_state;
 
-enum { MAX_LINEARISATIONS = 100000 };
-
 static bool lin_rec(lin_state *st, srcloc at)
 {
 	cat_eval *ev = st->ev;
 	if (st->len == st->total) {
-		if (st->nout >= MAX_LINEARISATIONS)
-			return cat_fail(ev, at, "linearisations: more than %d orders", MAX_LINEARISATIONS);
+		if (ev->cur->total > CAT_EVAL_MEMORY_LIMIT)
+			return cat_fail(ev, at, "linearisations: %d orders and more, over the %zu MiB an "
+			                "evaluation may use", st->nout, CAT_EVAL_MEMORY_LIMIT >> 20);
 		if (st->nout == st->cap) {
 			int nc = st->cap ? st->cap * 2 : 16;
 			cval *n2 = arena_alloc(ev->cur, (size_t)nc * sizeof *n2);

@@ -186,17 +186,17 @@ static void reach_ex(reach *r, const cat_ex *e)
 	reach_cond(r, e->cond);
 }
 
-/* Does S of `with co from S` (slot s) use a binding of its own of W, R, M,
- * IW or FW, through whatever it calls? */
-static bool co_widened(const cat_model *m, int s)
+/* Does S of `with co from S` (slot s), through whatever it uses, reach a
+ * slot `hit` says yes to? */
+static bool co_set_reaches(const cat_model *m, int s, bool (*hit)(const cat_slot *sl))
 {
 	reach r = { m, xcalloc((size_t)m->nslots, 1), xmalloc((size_t)m->nslots * sizeof(int)), 0 };
-	bool widened = false;
+	bool found = false;
 	reach_ex(&r, m->slots[s].def);
-	for (int i = 0; i < r.n && !widened; i++) {
+	for (int i = 0; i < r.n && !found; i++) {
 		const cat_slot *sl = &m->slots[r.todo[i]];
-		if (sl->kind != SLOT_BUILTIN && sl->name && builtin_set_name(sl->name))
-			widened = true;
+		if (hit(sl))
+			found = true;
 		else if (sl->kind == SLOT_LET || sl->kind == SLOT_REC || sl->kind == SLOT_CHOICE)
 			reach_ex(&r, sl->def);
 		else if (sl->kind == SLOT_PROJ)
@@ -204,7 +204,32 @@ static bool co_widened(const cat_model *m, int s)
 	}
 	free(r.seen);
 	free(r.todo);
-	return widened;
+	return found;
+}
+
+/* A binding of the model's own of W, R, M, IW or FW. */
+static bool rebinds_builtin_set(const cat_slot *sl)
+{
+	return sl->kind != SLOT_BUILTIN && sl->name && builtin_set_name(sl->name);
+}
+
+/* co or fr: what changes from one coherence order to the next, beyond
+ * its last writes. */
+static bool reads_co(const cat_slot *sl)
+{
+	return sl->kind == SLOT_BUILTIN && (sl->builtin == B_CO || sl->builtin == B_FR);
+}
+
+/* FW: the last writes of co (stdlib.cat's co0 orders them last). */
+static bool reads_fw(const cat_slot *sl)
+{
+	return sl->kind == SLOT_BUILTIN && sl->builtin == B_FW;
+}
+
+/* Does S use a binding of its own of W, R, M, IW or FW? */
+static bool co_widened(const cat_model *m, int s)
+{
+	return co_set_reaches(m, s, rebinds_builtin_set);
 }
 
 void cat_choice_prepare(cat_model *m)
@@ -222,6 +247,8 @@ void cat_choice_prepare(cat_model *m)
 			continue;
 		}
 		sl->choice = kept + 1;
+		sl->choice_memo_ok = sl->co_filter && !co_set_reaches(m, m->choices[c].slot, reads_co);
+		sl->choice_reads_fw = sl->choice_memo_ok && co_set_reaches(m, m->choices[c].slot, reads_fw);
 		m->choices[kept++] = m->choices[c];
 	}
 	m->nchoices = kept;

@@ -20,11 +20,22 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cat_int.h"
 #include "../arch/arch.h"
 
-enum { MAX_CALL_DEPTH = 1000 };
+/* How deep calls may nest.  A call in tail position (the body of a
+ * function, of a let, a branch of a match or an if) does not nest: eval
+ * loops instead of recursing, so herd's recursions over the elements of a
+ * set (cross.cat's call_rec runs once per linearisation) run in constant C
+ * stack, as in herd's OCaml.  Other calls nest on the C stack, and are
+ * refused once they use all but a reserve of the stack the process has
+ * (RLIMIT_STACK), rather than crashing; a tail-recursive loop is refused
+ * when it calls itself with the very same argument (it can never end), or
+ * once the evaluation's values exceed CAT_EVAL_MEMORY_LIMIT. */
+enum { STACK_RESERVE = 1 << 20 };
+#define STACK_UNLIMITED ((size_t)1 << 30)
 
 static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out);
 
@@ -236,12 +247,16 @@ static bool same_co_on(const cat_eval *ev, const cval *r, const uint64_t *w)
 	return true;
 }
 
-bool cat_eval_choice_set(cat_eval *ev, int c, int *n, cval **elts)
+bool cat_eval_choice_all(cat_eval *ev, int c, int *n, cval **elts)
 {
 	const cat_slot *sl = &ev->m->slots[ev->m->choices[c].slot];
 	cval s;
-	if (!eval(ev, sl->def, NULL, &s))
-		return false;
+	if (!sl->choice_memo_ok || !choice_memo_get(&ev->co_memo, ev, c, &s)) {
+		if (!eval(ev, sl->def, NULL, &s))
+			return false;
+		if (sl->choice_memo_ok)
+			choice_memo_put(&ev->co_memo, ev, c, &s);
+	}
 	if (s.kind == V_EMPTY) {
 		*n = 0;
 		*elts = NULL;
@@ -252,8 +267,17 @@ bool cat_eval_choice_set(cat_eval *ev, int c, int *n, cval **elts)
 		                cval_kind_name(s.kind));
 	*n = s.n;
 	*elts = s.u.elts;
-	if (!sl->co_filter)
+	return true;
+}
+
+bool cat_eval_choice_set(cat_eval *ev, int c, int *n, cval **elts)
+{
+	const cat_slot *sl = &ev->m->slots[ev->m->choices[c].slot];
+	if (!cat_eval_choice_all(ev, c, n, elts))
+		return false;
+	if (!sl->co_filter || *n == 0)
 		return true;
+	cval s = { V_VSET, *n, { .elts = *elts } };
 	/* co: the elements that agree with the engine's co on its writes */
 	cval w;
 	if (!cat_eval_slot(ev, B_W, &w))
@@ -695,7 +719,36 @@ static bool op_prod(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 
 /* ---- functions ----------------------------------------------------------------------------------- */
 
-static bool apply(cat_eval *ev, const cval *f, const cval *arg, srcloc at, cval *out)
+/* Where the C stack is now.  The frame's own address, not a local's: under
+ * AddressSanitizer locals may live on a separate fake stack. */
+static uintptr_t stack_here(void)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return (uintptr_t)__builtin_frame_address(0);
+#else
+	char mark;
+	return (uintptr_t)&mark;
+#endif
+}
+
+/* The C stack this evaluation uses beyond where it began (cat_eval_begin):
+ * 0 when called from shallower.  Stacks grow down on the machines weft
+ * runs on. */
+static size_t stack_used(const cat_eval *ev)
+{
+	uintptr_t here = stack_here();
+	return ev->stack_base > here ? ev->stack_base - here : 0;
+}
+
+static bool nested_too_deeply(cat_eval *ev, srcloc at, const char *what)
+{
+	return cat_fail(ev, at, "%s nested too deeply (they would use more than the %zu KiB of stack "
+	                "the process has): runaway recursion?", what, ev->stack_budget >> 10);
+}
+
+/* A call of a primitive, or of an empty feature function; closures are
+ * called by eval's loop. */
+static bool apply_prim(cat_eval *ev, const cval *f, const cval *arg, srcloc at, cval *out)
 {
 	if (f->kind == V_PRIM)
 		return cat_prim_apply(ev, f->u.prim, arg, at, out);
@@ -705,18 +758,38 @@ static bool apply(cat_eval *ev, const cval *f, const cval *arg, srcloc at, cval 
 		*out = cv_empty();
 		return true;
 	}
-	if (f->kind != V_CLO)
-		return cat_fail(ev, at, "a function was expected, found %s", cval_kind_name(f->kind));
-	const cat_ex *fn = f->u.clo->fun;
-	if (ev->depth >= MAX_CALL_DEPTH)
-		return cat_fail(ev, at, "calls nested too deeply (more than %d): runaway recursion?", MAX_CALL_DEPTH);
-	frame *fr = new_frame(ev, f->u.clo->env, fn->frame_size);
-	if (!bind_pat(ev, &fn->pat, arg, fr, 0, at))
+	return cat_fail(ev, at, "a function was expected, found %s", cval_kind_name(f->kind));
+}
+
+/* Is b the very argument a is (the same value, not merely an equal one)?
+ * A tail call of a function with the argument it was called with can
+ * never return. */
+static bool same_argument(const cval *a, const cval *b)
+{
+	if (a->kind != b->kind || a->n != b->n)
 		return false;
-	ev->depth++;
-	bool ok = eval(ev, fn->kids[0], fr, out);
-	ev->depth--;
-	return ok;
+	switch (a->kind) {
+	case V_EMPTY: case V_UNIV:
+		return true;
+	case V_SET: case V_REL:
+		return a->u.bits == b->u.bits;
+	case V_TAG:
+		return a->u.tag == b->u.tag;
+	case V_VSET:
+		return a->u.elts == b->u.elts;
+	case V_TUPLE:
+		for (int i = 0; i < a->n; i++)
+			if (!same_argument(&a->u.elts[i], &b->u.elts[i]))
+				return false;
+		return true;
+	case V_CLO:
+		return a->u.clo == b->u.clo;
+	case V_PRIM:
+		return a->u.prim == b->u.prim;
+	case V_PROC:
+		return a->u.proc == b->u.proc;
+	}
+	return false;
 }
 
 static cval make_closure(cat_eval *ev, const cat_ex *fn, frame *env)
@@ -811,7 +884,8 @@ static bool eval_cond(cat_eval *ev, const cat_cond *c, frame *env, bool *res)
 	}
 }
 
-static bool eval_match_set(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
+/* A set match: the branch to evaluate next (*body, in *benv). */
+static bool select_match_set(cat_eval *ev, const cat_ex *e, frame *env, const cat_ex **body, frame **benv)
 {
 	cval s;
 	if (!eval(ev, e->kids[0], env, &s))
@@ -819,10 +893,15 @@ static bool eval_match_set(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	frame *fr = new_frame(ev, env, 2);
 	switch (s.kind) {
 	case V_EMPTY:
-		return eval(ev, e->kids[1], env, out);
+		*body = e->kids[1];
+		*benv = env;
+		return true;
 	case V_VSET:
-		if (s.n == 0)
-			return eval(ev, e->kids[1], env, out);
+		if (s.n == 0) {
+			*body = e->kids[1];
+			*benv = env;
+			return true;
+		}
 		fr->v[0] = s.u.elts[0];
 		fr->v[1].kind = V_VSET;
 		fr->v[1].n = s.n - 1;
@@ -834,8 +913,11 @@ static bool eval_match_set(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		size_t w = 0;
 		while (w < sz && !s.u.bits[w])
 			w++;
-		if (w == sz)
-			return eval(ev, e->kids[1], env, out);
+		if (w == sz) {
+			*body = e->kids[1];
+			*benv = env;
+			return true;
+		}
 		uint64_t low = s.u.bits[w] & (~s.u.bits[w] + 1);
 		cval elt = s.kind == V_SET ? cv_set(ev) : cv_rel(ev);
 		cval rest = cv_copy(ev, &s);
@@ -851,10 +933,13 @@ static bool eval_match_set(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	default:
 		return cat_fail(ev, e->kids[0]->loc, "set match on %s", cval_kind_name(s.kind));
 	}
-	return eval(ev, e->kids[2], fr, out);
+	*body = e->kids[2];
+	*benv = fr;
+	return true;
 }
 
-static bool eval_match_tag(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
+/* A tag match: the branch to evaluate next. */
+static bool select_match_tag(cat_eval *ev, const cat_ex *e, frame *env, const cat_ex **body)
 {
 	cval t;
 	if (!eval(ev, e->kids[0], env, &t))
@@ -863,10 +948,14 @@ static bool eval_match_tag(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		return cat_fail(ev, e->kids[0]->loc, "match on %s (a tag is expected)", cval_kind_name(t.kind));
 	int ntags = e->n - 1 - (e->has_default ? 1 : 0);
 	for (int i = 0; i < ntags; i++)
-		if (!strcmp(e->tags[i], t.u.tag))
-			return eval(ev, e->kids[i + 1], env, out);
-	if (e->has_default)
-		return eval(ev, e->kids[e->n - 1], env, out);
+		if (!strcmp(e->tags[i], t.u.tag)) {
+			*body = e->kids[i + 1];
+			return true;
+		}
+	if (e->has_default) {
+		*body = e->kids[e->n - 1];
+		return true;
+	}
 	return cat_fail(ev, e->loc, "no clause matches tag '%s", t.u.tag);
 }
 
@@ -874,6 +963,10 @@ static bool eval_match_tag(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 
 static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 {
+	/* the closure and argument of the last tail call of this loop */
+	const closure *tail_fn = NULL;
+	cval tail_arg = { V_EMPTY, 0, { 0 } };
+again:
 	switch (e->kind) {
 	case CE_EMPTY_REL:
 		*out = cv_rel(ev);
@@ -956,7 +1049,24 @@ static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 		cval f, a;
 		if (!eval(ev, e->kids[0], env, &f) || !eval(ev, e->kids[1], env, &a))
 			return false;
-		return apply(ev, &f, &a, e->loc, out);
+		if (f.kind != V_CLO)
+			return apply_prim(ev, &f, &a, e->loc, out);
+		if (stack_used(ev) > ev->stack_budget)
+			return nested_too_deeply(ev, e->loc, "calls");
+		if (f.u.clo == tail_fn && same_argument(&a, &tail_arg))
+			return cat_fail(ev, e->loc, "this call calls itself with the same argument, for ever");
+		if (ev->cur->total > CAT_EVAL_MEMORY_LIMIT)
+			return cat_fail(ev, e->loc, "the evaluation uses more than %zu MiB (calls that never "
+			                "end?)", CAT_EVAL_MEMORY_LIMIT >> 20);
+		const cat_ex *fn = f.u.clo->fun;
+		frame *fr = new_frame(ev, f.u.clo->env, fn->frame_size);
+		if (!bind_pat(ev, &fn->pat, &a, fr, 0, e->loc))
+			return false;
+		tail_fn = f.u.clo;
+		tail_arg = a;
+		e = fn->kids[0];
+		env = fr;
+		goto again;
 	}
 	case CE_FUN:
 		*out = make_closure(ev, e, env);
@@ -969,7 +1079,9 @@ static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 			    !bind_pat(ev, &e->binds[i].pat, &v, fr, e->binds[i].slot, e->binds[i].loc))
 				return false;
 		}
-		return eval(ev, e->kids[0], fr, out);
+		e = e->kids[0];
+		env = fr;
+		goto again;
 	}
 	case CE_LETREC: {
 		frame *fr = new_frame(ev, env, e->frame_size);
@@ -978,26 +1090,35 @@ static bool eval(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 			cells[i] = &fr->v[e->binds[i].slot];
 		if (!fixpoint(ev, e->binds, e->nb, cells, fr, e->loc))
 			return false;
-		return eval(ev, e->kids[0], fr, out);
+		e = e->kids[0];
+		env = fr;
+		goto again;
 	}
 	case CE_MATCH_TAG:
-		return eval_match_tag(ev, e, env, out);
+		if (!select_match_tag(ev, e, env, &e))
+			return false;
+		goto again;
 	case CE_MATCH_SET:
-		return eval_match_set(ev, e, env, out);
+		if (!select_match_set(ev, e, env, &e, &env))
+			return false;
+		goto again;
 	case CE_TRY: {
+		/* the first alternative is not a tail: its errors are caught */
 		ev->in_try++;
 		bool ok = eval(ev, e->kids[0], env, out);
 		ev->in_try--;
 		if (ok)
 			return true;
 		cat_clear_error(ev);
-		return eval(ev, e->kids[1], env, out);
+		e = e->kids[1];
+		goto again;
 	}
 	case CE_IF: {
 		bool c;
 		if (!eval_cond(ev, e->cond, env, &c))
 			return false;
-		return eval(ev, e->kids[c ? 0 : 1], env, out);
+		e = e->kids[c ? 0 : 1];
+		goto again;
 	}
 	}
 	return cat_fail(ev, e->loc, "internal error: unknown expression");
@@ -1081,15 +1202,12 @@ static bool run_call(cat_eval *ev, const cat_ins *in, frame *env, bool *failed)
 	cval arg;
 	if (!eval(ev, in->e, env, &arg))
 		return false;
-	if (ev->depth >= MAX_CALL_DEPTH)
-		return cat_fail(ev, in->loc, "procedure calls nested too deeply");
+	if (stack_used(ev) > ev->stack_budget)
+		return nested_too_deeply(ev, in->loc, "procedure calls");
 	frame *fr = new_frame(ev, NULL, proc->frame_size);
 	if (!bind_pat(ev, &proc->pat, &arg, fr, 0, in->loc))
 		return false;
-	ev->depth++;
-	bool ok = run_body(ev, &proc->body, fr, failed);
-	ev->depth--;
-	return ok;
+	return run_body(ev, &proc->body, fr, failed);
 }
 
 static bool run_body(cat_eval *ev, const cat_ins_list *l, frame *fr, bool *failed)
@@ -1161,6 +1279,14 @@ void cat_eval_init(cat_eval *ev, const struct cat_model *m)
 	ev->slot_sfail = xcalloc((size_t)n, sizeof *ev->slot_sfail);
 	ev->dyn = xcalloc((size_t)(m->ndyn ? m->ndyn : 1), sizeof *ev->dyn);
 	ev->cur = &ev->ar;
+	/* what nested calls may use: the process's stack less a reserve for
+	 * the engine below the evaluation and the calls that do not check */
+	struct rlimit rl;
+	size_t stack = 8u << 20;
+	if (getrlimit(RLIMIT_STACK, &rl) == 0)
+		stack = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > STACK_UNLIMITED ? STACK_UNLIMITED
+		                                                                        : (size_t)rl.rlim_cur;
+	ev->stack_budget = stack > 2 * STACK_RESERVE ? stack - stack / 8 - STACK_RESERVE : stack / 2;
 }
 
 void cat_eval_free(cat_eval *ev)
@@ -1171,6 +1297,7 @@ void cat_eval_free(cat_eval *ev)
 	free(ev->slot_sgen);
 	free(ev->slot_sfail);
 	free(ev->dyn);
+	choice_memo_free(&ev->co_memo);
 	free(ev->key.ev);
 	free(ev->key.rels);
 	free(ev->key.op_marks);
@@ -1291,7 +1418,7 @@ void cat_eval_begin(cat_eval *ev, const execution *x)
 	ev->x = x;
 	ev->n = x->n;
 	ev->words = (x->n + 63) / 64;
-	ev->depth = 0;
+	ev->stack_base = stack_here();
 	ev->in_try = 0;
 	cat_clear_error(ev);
 	if (++ev->gen == 0) {

@@ -98,6 +98,11 @@ typedef struct cat_slot {
 	bool co_filter;          /* SLOT_CHOICE of `with co from`: only the
 	                          * elements that order the execution's own
 	                          * writes as its co does (cat_choice.c) */
+	bool choice_memo_ok;     /* SLOT_CHOICE of `with co from`: def reads
+	                          * neither co nor fr (FW perhaps), so its value
+	                          * may be kept while rf and FW are the same
+	                          * (cat_choice_memo.c) */
+	bool choice_reads_fw;    /* ... and it reads FW (co0 does) */
 	int choice_dep;          /* the highest `choice` its value may depend
 	                          * on (0: none): recomputed when that choice,
 	                          * or an earlier one, changes */
@@ -160,6 +165,24 @@ typedef struct static_key {
 	size_t cap_ev, cap_rels, cap_marks;
 } static_key;
 
+/* What one evaluation's values may take (its arena) before the evaluator
+ * stops with an error: a recursion that never ends, or a set of orders too
+ * large to hold. */
+#define CAT_EVAL_MEMORY_LIMIT ((size_t)1 << 30)
+
+/* cat_choice_memo.c: the last value of a `with co from` set whose slot
+ * has choice_memo_ok, with what it was computed from. */
+typedef struct choice_memo {
+	bool valid;
+	int choice, n;
+	unsigned static_gen;
+	uint64_t *rf;            /* n rows of words */
+	uint64_t *fw;            /* words, when the set reads FW */
+	cval *earlier;           /* the earlier choices' elements */
+	cval value;
+	arena ar;                /* all of the above */
+} choice_memo;
+
 typedef struct cat_eval {
 	const struct cat_model *m;
 	const execution *x;
@@ -178,7 +201,9 @@ typedef struct cat_eval {
 	unsigned char *slot_busy;
 	cval *slot_val;
 	dyn_entry *dyn;          /* one per model->dyn_names */
-	int depth;               /* nesting of calls, to stop runaway recursion */
+	choice_memo co_memo;
+	uintptr_t stack_base;    /* the C stack where this evaluation began */
+	size_t stack_budget;     /* how much of it nested calls may use */
 	int in_try;              /* inside `try`: errors are caught, so their
 	                          * messages need not be written */
 	/* the pending error: set by a failing evaluation, cleared by `try` */
@@ -331,7 +356,15 @@ bool cat_run_choices(struct cat_model *m, cat_check_fn check, void *ctx, cat_eva
  * current state (co_filter applied), and binding choice c to one of them
  * (every value that depends on it, or on a later choice, is forgotten). */
 bool cat_eval_choice_set(cat_eval *ev, int c, int *n, cval **elts);
+/* As cat_eval_choice_set, without the co filter: every element. */
+bool cat_eval_choice_all(cat_eval *ev, int c, int *n, cval **elts);
 void cat_eval_bind_choice(cat_eval *ev, int c, const cval *v);
+/* cat_choice_memo.c: the kept value of choice c's set, if it was computed
+ * from the current static part, rf and earlier choices; keeping a new one
+ * (a value with closures is not kept). */
+bool choice_memo_get(const choice_memo *mm, cat_eval *ev, int c, cval *out);
+void choice_memo_put(choice_memo *mm, cat_eval *ev, int c, const cval *v);
+void choice_memo_free(choice_memo *mm);
 
 /* cat_mono.c: classify every check of the model (fills checks[i].monotone)
  * and every slot as static or not (slots[i].is_static). */

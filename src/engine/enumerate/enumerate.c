@@ -37,6 +37,9 @@ typedef struct enum_ctx {
 	int **loc_writes;           /* per location: its writes, init first  */
 	int *loc_n_writes;
 	int *co_last;               /* per location: co-last write           */
+	int *co_scratch;            /* one location's writes, in co order    */
+	const int *want_last;       /* enum_co: only the orders whose last
+	                             * writes are these (NULL: every one)     */
 	value *mem_final;           /* per location: final value             */
 	value *state_vals;          /* scratch: displayed values             */
 	/* stopping */
@@ -159,7 +162,11 @@ static void enum_co(enum_ctx *c, int loc)
 	if (c->stop)
 		return;
 	if (loc == c->t->n_locs) {
-		judge(c);
+		bool wanted = true;
+		for (int l = 0; c->want_last && l < c->t->n_locs && wanted; l++)
+			wanted = c->co_last[l] == c->want_last[l];
+		if (wanted)
+			judge(c);
 		return;
 	}
 	int k = c->loc_n_writes[loc];
@@ -172,6 +179,120 @@ static void enum_co(enum_ctx *c, int loc)
 		enum_co(c, loc + 1);
 	} while (!c->stop && next_perm(order, k));
 	free(order);
+}
+
+/* ---- coherence orders a model that chooses co can choose ----------------------- */
+
+/* Make o (a relation over the events) the execution's co, if it is one the
+ * engine builds: each location's writes totally ordered, its initial write
+ * first, nothing else.  False, x.co then unspecified, if it is not. */
+static bool set_co_from(enum_ctx *c, const brel *o)
+{
+	long pairs = 0, want = 0;
+	for (size_t i = 0; i < (size_t)o->n * o->words; i++)
+		pairs += bits_popcount(o->w[i]);
+	for (int l = 0; l < c->t->n_locs; l++) {
+		int k = c->loc_n_writes[l];
+		const int *ws = c->loc_writes[l];
+		want += (long)k * (k - 1) / 2;
+		int *order = c->co_scratch;
+		for (int i = 0; i < k; i++)
+			order[i] = -1;
+		for (int i = 0; i < k; i++) {
+			/* its successors among its location's writes place it */
+			int succ = 0;
+			for (int j = 0; j < k; j++)
+				succ += brel_has(o, ws[i], ws[j]);
+			int pos = k - 1 - succ;
+			if (pos < 0 || order[pos] >= 0 || (i == 0 && pos != 0))
+				return false;
+			order[pos] = ws[i];
+		}
+		set_co(c, l, order, k);
+		for (int i = 0; i < k; i++)
+			if (memcmp(brel_row(&c->x.co, ws[i]), brel_row(o, ws[i]), c->x.co.words * sizeof(uint64_t)))
+				return false;
+	}
+	return pairs == want;
+}
+
+/* A co whose last write at each location is last[loc]: the others in
+ * event order before it. */
+static void set_co_ending(enum_ctx *c, const int *last)
+{
+	for (int l = 0; l < c->t->n_locs; l++) {
+		int k = c->loc_n_writes[l], n = 0;
+		int *order = c->co_scratch;
+		for (int i = 0; i < k; i++)
+			if (c->loc_writes[l][i] != last[l])
+				order[n++] = c->loc_writes[l][i];
+		order[n++] = last[l];
+		set_co(c, l, order, n);
+	}
+}
+
+/* Judge the orders of os (those whose last writes are `last`, when the
+ * model read them). */
+static void judge_orders(enum_ctx *c, const cat_co_orders *os, const int *last)
+{
+	for (int i = 0; i < os->n && !c->stop; i++) {
+		if (!set_co_from(c, &os->v[i]))
+			continue;
+		bool same_last = true;
+		for (int l = 0; l < c->t->n_locs && same_last; l++)
+			same_last = !os->per_final_writes || c->co_last[l] == last[l];
+		if (same_last)
+			judge(c);
+	}
+}
+
+/* Every co: under a model that chooses co itself from a set that reads
+ * neither co nor fr (cat_model_co_orders), only the orders it can choose,
+ * for each choice of the last writes if the set reads them, since any
+ * other counts for nothing; else every permutation.  Not when every
+ * candidate is shown (-show, -explain), forbidden ones too. */
+static void try_cos(enum_ctx *c)
+{
+	if (!c->m || c->on_candidate) {
+		enum_co(c, 0);
+		return;
+	}
+	int nl = c->t->n_locs;
+	int *pick = xcalloc((size_t)nl + 1, sizeof *pick), *last = xcalloc((size_t)nl + 1, sizeof *last);
+	/* the last write of a location: any but its initial write, unless it
+	 * has no other; as an odometer over the locations */
+	for (int l = 0; l < nl; l++)
+		pick[l] = c->loc_n_writes[l] > 1 ? 1 : 0;
+	for (bool first = true;; first = false) {
+		for (int l = 0; l < nl; l++)
+			last[l] = c->loc_writes[l][pick[l]];
+		set_co_ending(c, last);
+		cat_co_orders os;
+		if (!cat_model_co_orders(c->m, &c->x, &os)) {
+			/* every order (with these last writes, after the first) */
+			c->want_last = first ? NULL : last;
+			enum_co(c, 0);
+			c->want_last = NULL;
+			if (first)
+				break;
+		} else {
+			judge_orders(c, &os, last);
+			bool per_last = os.per_final_writes;
+			cat_co_orders_free(&os);
+			if (!per_last)
+				break;
+		}
+		int l = nl - 1;
+		for (; l >= 0; l--) {
+			if (++pick[l] < c->loc_n_writes[l])
+				break;
+			pick[l] = c->loc_n_writes[l] > 1 ? 1 : 0;
+		}
+		if (l < 0 || c->stop)
+			break;
+	}
+	free(pick);
+	free(last);
 }
 
 /* ---- reads-from: every matching write for each load ----------------------------- */
@@ -215,7 +336,7 @@ static void enum_rf(enum_ctx *c)
 		brel_add(&c->x.rf, c->load_cands[i][0], c->load_ev[i]);
 	for (;;) {
 		if (herd_solves(c, choice))
-			enum_co(c, 0);
+			try_cos(c);
 		if (c->stop)
 			break;
 		int i = n - 1;
@@ -250,6 +371,8 @@ static void free_combination(enum_ctx *c)
 	for (int l = 0; l < c->t->n_locs; l++)
 		free(c->loc_writes[l]);
 	veq_frame_free(&c->veq);
+	free(c->co_scratch);
+	c->co_scratch = NULL;
 	execution_free(&c->x);
 }
 
@@ -262,6 +385,7 @@ static void run_combination(enum_ctx *c)
 	paths_execution(t, c->pick, c->base, &c->x);
 	execution *x = &c->x;
 	int n = x->n;
+	c->co_scratch = xmalloc(((size_t)n + 1) * sizeof *c->co_scratch);
 	/* writes per location, initial write first */
 	for (int l = 0; l < t->n_locs; l++) {
 		c->loc_writes[l] = xmalloc((size_t)n * sizeof **c->loc_writes);
