@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "c/c.h"
 #include "cli/inputs.h"
 #include "cli/interactive.h"
 #include "cli/job.h"
@@ -181,6 +182,17 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	model_cache models;
 	model_cache_init(&models, o);
 	suite_run s = { .o = o, .plan = plan, .models = &models, .expect = expect, .conds = conds };
+	/* the .def of C tests, read once for every test; one that cannot be
+	 * read is read (and refused, located) by each test that needs it */
+	c_macros *macros = NULL;
+	const char *macros_path = model_cache_macros(&models, o);
+	FILE *sink = macros_path ? fopen("/dev/null", "w") : NULL;
+	if (sink) {
+		diag quiet = { sink, 0, 0 };
+		macros = c_macros_read(macros_path, &quiet);
+		fclose(sink);
+	}
+	s.macros = macros;
 	s.eo.timeout = o->timeout;
 	s.eo.stats = o->stats;
 	s.eo.unroll = o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT;
@@ -191,6 +203,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	if ((tabulate && !table_io_open(&io, o, &d)) || (o->action == ACT_RUN && !dot_folder_make(o, &d)) ||
 	    !results_file_open(o, &d)) {
 		model_cache_free(&models);
+		c_macros_free(macros);
 		return 1;
 	}
 	if (o->action == ACT_RUN) {
@@ -218,6 +231,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 			provenance_free(&prov);
 			run_models_free(&labels);
 			model_cache_free(&models);
+			c_macros_free(macros);
 			return 1;
 		}
 	}
@@ -272,6 +286,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	provenance_free(&prov);
 	run_models_free(&labels);
 	model_cache_free(&models);
+	c_macros_free(macros);
 	return status;
 }
 

@@ -29,6 +29,9 @@ typedef struct suite_run {
 	                                  * NULL: each model's short name */
 	const run_provenance *prov; /* what -format yaml says produced each
 	                             * document; NULL: nothing */
+	const struct c_macros *macros; /* -macros read once (NULL: none, or
+	                                * each test reads it and says why
+	                                * it cannot) */
 	strbuf *said;               /* in the parent: the model diagnostics
 	                             * job_put_err has printed, one a line */
 } suite_run;

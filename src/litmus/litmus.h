@@ -38,6 +38,12 @@ litmus_test *litmus_parse_string(const char *path, const char *text, diag *d);
  * The test keeps the macro file's path (litmus_test.macros). */
 litmus_test *litmus_parse_file_macros(const char *path, const char *macros, diag *d);
 litmus_test *litmus_parse_string_macros(const char *path, const char *text, const char *macros, diag *d);
+/* As litmus_parse_file_macros, with macro file `macros` already read
+ * (c.h's c_macros_read; NULL: read it here): a suite reads it once, not
+ * once per test. */
+struct c_macros;
+litmus_test *litmus_parse_file_read_macros(const char *path, const char *macros, const struct c_macros *read,
+                                           diag *d);
 
 /* Test t (read from t->file again) with its final condition replaced by
  * `condition`, written as at the end of a test ("exists (1:r1=1)",

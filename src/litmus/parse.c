@@ -29,7 +29,8 @@ static bool parse_program(parser *p)
 	return parse_table(p);
 }
 
-litmus_test *litmus_parse_string_macros(const char *path, const char *text, const char *macros, diag *d)
+static litmus_test *parse_string(const char *path, const char *text, const char *macros,
+                                 const struct c_macros *read, diag *d)
 {
 	diag fallback = { stderr, 0, 0 };
 	if (!d)
@@ -43,6 +44,7 @@ litmus_test *litmus_parse_string_macros(const char *path, const char *text, cons
 	p.d = d;
 	p.t = t;
 	p.macros = macros;
+	p.macros_read = read;
 	if (macros)
 		t->macros = xstrdup(macros);
 	int errors = d->errors;
@@ -56,12 +58,23 @@ litmus_test *litmus_parse_string_macros(const char *path, const char *text, cons
 	return t;
 }
 
+litmus_test *litmus_parse_string_macros(const char *path, const char *text, const char *macros, diag *d)
+{
+	return parse_string(path, text, macros, NULL, d);
+}
+
 litmus_test *litmus_parse_file(const char *path, diag *d)
 {
 	return litmus_parse_file_macros(path, NULL, d);
 }
 
 litmus_test *litmus_parse_file_macros(const char *path, const char *macros, diag *d)
+{
+	return litmus_parse_file_read_macros(path, macros, NULL, d);
+}
+
+litmus_test *litmus_parse_file_read_macros(const char *path, const char *macros, const struct c_macros *read,
+                                           diag *d)
 {
 	diag fallback = { stderr, 0, 0 };
 	if (!d)
@@ -81,7 +94,7 @@ litmus_test *litmus_parse_file_macros(const char *path, const char *macros, diag
 		free(text);
 		return NULL;
 	}
-	litmus_test *t = litmus_parse_string_macros(path, text, macros, d);
+	litmus_test *t = parse_string(path, text, macros, read, d);
 	free(text);
 	return t;
 }

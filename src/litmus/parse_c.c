@@ -6,13 +6,13 @@
 bool parse_c_threads(parser *p)
 {
 	c_macros *m = NULL;
-	if (p->macros) {
+	if (p->macros && !p->macros_read) {
 		m = c_macros_read(p->macros, p->d);
 		if (!m)
 			return false;
 	}
 	c_text_pos pos = { p->c.p, p->c.bol, p->c.line };
-	bool ok = c_read_threads(p->t, &pos, m, p->d);
+	bool ok = c_read_threads(p->t, &pos, m ? m : p->macros_read, p->d);
 	c_macros_free(m);
 	if (!ok)
 		return false;

@@ -56,6 +56,7 @@ typedef struct parser {
 	int n_instrs, n_labels; /* over all threads, for the limits above */
 	bool fatal;             /* a limit was hit: stop reading the table */
 	const char *macros;     /* C tests: the macro file, or NULL        */
+	const struct c_macros *macros_read; /* ... already read, or NULL  */
 } parser;
 
 /* Sections, each returning false after reporting an error. */
