@@ -98,6 +98,8 @@ bool choice_memo_get(const choice_memo *mm, cat_eval *ev, int c, cval *out)
 void choice_memo_put(choice_memo *mm, cat_eval *ev, int c, const cval *v)
 {
 	mm->valid = false;
+	mm->w = NULL;
+	mm->hashes = NULL;
 	arena_reset(&mm->ar);
 	const uint64_t *rf = current_rf(ev);
 	if (!rf)
@@ -123,6 +125,39 @@ void choice_memo_put(choice_memo *mm, cat_eval *ev, int c, const cval *v)
 	mm->static_gen = ev->static_gen;
 	mm->n = ev->n;
 	mm->valid = true;
+}
+
+uint64_t choice_proj_hash(const cat_eval *ev, const uint64_t *rows, const uint64_t *w)
+{
+	uint64_t h = 1469598103934665603u;
+	for (int a = 0; a < ev->n; a++) {
+		if (!((w[a >> 6] >> (a & 63)) & 1))
+			continue;
+		for (int k = 0; k < ev->words; k++) {
+			h ^= rows ? rows[(size_t)a * ev->words + k] & w[k] : 0;
+			h *= 1099511628211u;
+			h ^= h >> 31;
+		}
+	}
+	return h;
+}
+
+const uint64_t *choice_memo_hashes(choice_memo *mm, const cat_eval *ev, const cval *s, const uint64_t *w)
+{
+	if (!mm->valid || s->kind != V_VSET || s->u.elts != mm->value.u.elts || s->n != mm->value.n ||
+	    mm->n != ev->n)
+		return NULL;
+	size_t ww = (size_t)(ev->words ? ev->words : 1);
+	if (mm->w && !memcmp(mm->w, w, (size_t)ev->words * sizeof(uint64_t)))
+		return mm->hashes;
+	mm->w = arena_alloc(&mm->ar, ww * sizeof(uint64_t));
+	memcpy(mm->w, w, (size_t)ev->words * sizeof(uint64_t));
+	mm->hashes = arena_alloc(&mm->ar, (size_t)(s->n ? s->n : 1) * sizeof(uint64_t));
+	for (int i = 0; i < s->n; i++) {
+		const cval *e = &s->u.elts[i];
+		mm->hashes[i] = choice_proj_hash(ev, e->kind == V_REL ? e->u.bits : NULL, w);
+	}
+	return mm->hashes;
 }
 
 void choice_memo_free(choice_memo *mm)

@@ -26,6 +26,7 @@ typedef struct orders {
 	size_t nw;           /* words of one relation */
 	cat_co_orders *out;
 	size_t cap;
+	brel scratch;        /* the projection being looked up */
 	/* open addressing on the orders' hashes: index + 1, 0 empty */
 	int *slots;
 	size_t nslots;
@@ -61,29 +62,26 @@ static void rehash(orders *o)
 static void add_projection(orders *o, const cval *e)
 {
 	const cat_eval *ev = o->ev;
-	brel p = brel_new(ev->n);
-	if (e->kind == V_REL)
-		for (int a = 0; a < ev->n; a++) {
-			if (!((o->w[a >> 6] >> (a & 63)) & 1))
-				continue;
-			uint64_t *row = brel_row(&p, a);
-			const uint64_t *from = e->u.bits + (size_t)a * ev->words;
-			for (int k = 0; k < ev->words; k++)
-				row[k] = from[k] & o->w[k];
-		}
+	brel *p = &o->scratch;
+	for (int a = 0; a < ev->n; a++) {
+		uint64_t *row = brel_row(p, a);
+		const uint64_t *from = e->kind == V_REL ? e->u.bits + (size_t)a * ev->words : NULL;
+		bool in_w = (o->w[a >> 6] >> (a & 63)) & 1;
+		for (int k = 0; k < ev->words; k++)
+			row[k] = from && in_w ? from[k] & o->w[k] : 0;
+	}
 	if ((size_t)(o->out->n + 1) * 2 > o->nslots)
 		rehash(o);
-	size_t h = (size_t)hash_bits(p.w, o->nw) & (o->nslots - 1);
+	size_t h = (size_t)hash_bits(p->w, o->nw) & (o->nslots - 1);
 	for (; o->slots[h]; h = (h + 1) & (o->nslots - 1))
-		if (!memcmp(o->out->v[o->slots[h] - 1].w, p.w, o->nw * sizeof(uint64_t))) {
-			brel_free(&p);
+		if (!memcmp(o->out->v[o->slots[h] - 1].w, p->w, o->nw * sizeof(uint64_t)))
 			return;
-		}
 	if ((size_t)o->out->n == o->cap) {
 		o->cap = o->cap ? o->cap * 2 : 16;
 		o->out->v = xrealloc(o->out->v, o->cap * sizeof *o->out->v);
 	}
-	o->out->v[o->out->n] = p;
+	o->out->v[o->out->n] = *p;
+	o->scratch = brel_new(ev->n);
 	o->slots[h] = ++o->out->n;
 }
 
@@ -144,8 +142,9 @@ bool cat_model_co_orders(cat_model *m, const execution *x, cat_co_orders *out)
 		cat_clear_error(ev);
 		return false;
 	}
-	orders o = { ev, w.u.bits, (size_t)ev->n * (size_t)ev->words, out, 0, NULL, 0 };
+	orders o = { ev, w.u.bits, (size_t)ev->n * (size_t)ev->words, out, 0, brel_new(ev->n), NULL, 0 };
 	bool ok = walk(m, ev, 0, target, &o);
+	brel_free(&o.scratch);
 	free(o.slots);
 	if (!ok) {
 		/* the engine tries every order; judging them reports the error

@@ -284,11 +284,21 @@ bool cat_eval_choice_set(cat_eval *ev, int c, int *n, cval **elts)
 		return false;
 	cval *keep = arena_alloc(ev->cur, (size_t)(s.n ? s.n : 1) * sizeof *keep);
 	int k = 0;
+	/* a kept set's elements carry hashes of their projections: only
+	 * those hashed as co is are compared */
+	const uint64_t *hashes = NULL;
+	uint64_t co_hash = 0;
+	const brel *co = &ev->x->co;
+	if (w.kind == V_SET && co->w && co->n == ev->n &&
+	    (hashes = choice_memo_hashes(&ev->co_memo, ev, &s, w.u.bits)))
+		co_hash = choice_proj_hash(ev, co->w, w.u.bits);
 	for (int i = 0; i < s.n; i++) {
 		const cval *e = &s.u.elts[i];
 		if (e->kind != V_REL && e->kind != V_EMPTY)
 			return cat_fail(ev, sl->loc, "'with co from': a set of relations was expected, found a set of %s",
 			                cval_kind_name(e->kind));
+		if (hashes && hashes[i] != co_hash)
+			continue;
 		if (w.kind != V_SET || same_co_on(ev, e, w.u.bits))
 			keep[k++] = *e;
 	}
@@ -620,10 +630,7 @@ static bool op_add(cat_eval *ev, const cat_ex *e, frame *env, cval *out)
 	}
 	if (s.kind != V_VSET)
 		return cat_fail(ev, e->kids[1]->loc, "'++' adds to a set of values, found %s", cval_kind_name(s.kind));
-	cval *all = arena_alloc(ev->cur, (size_t)(s.n + 1) * sizeof *all);
-	memcpy(all, s.u.elts, (size_t)s.n * sizeof *all);
-	all[s.n] = x;
-	*out = cat_make_vset(ev, all, s.n + 1);
+	*out = cat_vset_insert(ev, &s, &x);
 	return true;
 }
 

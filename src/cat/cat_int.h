@@ -180,6 +180,8 @@ typedef struct choice_memo {
 	uint64_t *fw;            /* words, when the set reads FW */
 	cval *earlier;           /* the earlier choices' elements */
 	cval value;
+	uint64_t *w;             /* W when hashes were made, or NULL */
+	uint64_t *hashes;        /* per element of value: choice_proj_hash */
 	arena ar;                /* all of the above */
 } choice_memo;
 
@@ -337,6 +339,11 @@ bool cv_is_empty(const cat_eval *ev, const cval *v);
 int cv_cmp(const cat_eval *ev, const cval *a, const cval *b);
 /* Sort and de-duplicate n values into a value set. */
 cval cat_make_vset(cat_eval *ev, const cval *src, int n);
+/* Value set s with x added (s itself when x is in it already): one
+ * binary search and one copy, where building the set again would sort it
+ * again (a recursion adding the elements one by one, as cross.cat's,
+ * would be quadratic in compares). */
+cval cat_vset_insert(cat_eval *ev, const cval *s, const cval *x);
 bool cv_vset_has(const cat_eval *ev, const cval *s, const cval *x);
 /* *res: a is a subset of b (sets, relations, value sets). */
 bool cv_subset(cat_eval *ev, const cval *a, const cval *b, srcloc at, bool *res);
@@ -365,6 +372,12 @@ void cat_eval_bind_choice(cat_eval *ev, int c, const cval *v);
 bool choice_memo_get(const choice_memo *mm, cat_eval *ev, int c, cval *out);
 void choice_memo_put(choice_memo *mm, cat_eval *ev, int c, const cval *v);
 void choice_memo_free(choice_memo *mm);
+/* A hash of relation `rows` (n rows of words; NULL: empty) restricted to
+ * w x w, so that two relations equal there hash alike. */
+uint64_t choice_proj_hash(const cat_eval *ev, const uint64_t *rows, const uint64_t *w);
+/* When *s is the memo's value: each element's choice_proj_hash on w;
+ * else NULL. */
+const uint64_t *choice_memo_hashes(choice_memo *mm, const cat_eval *ev, const cval *s, const uint64_t *w);
 
 /* cat_mono.c: classify every check of the model (fills checks[i].monotone)
  * and every slot as static or not (slots[i].is_static). */

@@ -256,12 +256,45 @@ cval cat_make_vset(cat_eval *ev, const cval *src, int n)
 	return s;
 }
 
+/* Where x is, or would go, in sorted value set s. */
+static int vset_place(const cat_eval *ev, const cval *s, const cval *x, bool *found)
+{
+	int lo = 0, hi = s->n;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		int c = cv_cmp(ev, &s->u.elts[mid], x);
+		if (c == 0) {
+			*found = true;
+			return mid;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*found = false;
+	return lo;
+}
+
+cval cat_vset_insert(cat_eval *ev, const cval *s, const cval *x)
+{
+	bool found;
+	int at = vset_place(ev, s, x, &found);
+	if (found)
+		return *s;
+	cval r = { V_VSET, s->n + 1, { 0 } };
+	r.u.elts = arena_alloc(ev->cur, (size_t)r.n * sizeof(cval));
+	memcpy(r.u.elts, s->u.elts, (size_t)at * sizeof(cval));
+	r.u.elts[at] = *x;
+	memcpy(r.u.elts + at + 1, s->u.elts + at, (size_t)(s->n - at) * sizeof(cval));
+	return r;
+}
+
 bool cv_vset_has(const cat_eval *ev, const cval *s, const cval *x)
 {
-	for (int i = 0; i < s->n; i++)
-		if (cv_cmp(ev, &s->u.elts[i], x) == 0)
-			return true;
-	return false;
+	bool found;
+	vset_place(ev, s, x, &found);
+	return found;
 }
 
 /* a is a subset of b (sets, relations, value sets). */
