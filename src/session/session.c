@@ -39,6 +39,8 @@ static void refresh(session *s)
 		session_event *out = &s->events[s->n_events++];
 		strbuf sb = { 0 };
 		sstate_describe(st, r, &sb);
+		if (e && e->unreserved)
+			sb_puts(&sb, " (no reservation: it can only fail)");
 		out->name = xstrdup(st->name[v]);
 		out->desc = sb_take(&sb);
 		out->thread = r.thread;
@@ -269,7 +271,17 @@ bool session_find_decision(session *s, const char *event, const char *param, sde
 			return true;
 		}
 	}
-	sb_printf(why, "'%s' is not a choice of %s:", param, event);
+	const sev *e = sstate_ev(&s->cur, r);
+	if (e->unreserved && n == 1) {
+		/* a success herd does not have: say why, not just that */
+		sb_printf(why, "%s: ", event);
+		sstate_describe(&s->cur, r, why);
+		sb_printf(why, " has no reservation for %s (no load-reserve of that address since its thread's last "
+			       "store-conditional), so herd has it fail only; its one choice:",
+			  s->t->locs[e->loc].name);
+	} else {
+		sb_printf(why, "'%s' is not a choice of %s:", param, event);
+	}
 	for (int i = 0; i < n; i++) {
 		sb_putc(why, ' ');
 		sstate_param_name(&s->cur, &p[i], why);
@@ -302,8 +314,17 @@ static void say_choice(const session *s, const sdecision *d, strbuf *out)
 static int judge(session *s, const char *event, const char *param, bool commit, strbuf *out)
 {
 	sdecision d;
-	if (!session_find_decision(s, event, param, &d, out))
+	strbuf none = { 0 };
+	if (!session_find_decision(s, event, param, &d, &none)) {
+		/* committing a success herd does not have is a refusal */
+		int v = sstate_find(&s->cur, event);
+		const sev *e = v >= 0 ? sstate_ev(&s->cur, s->cur.view[v]) : NULL;
+		if (commit && e && e->unreserved)
+			sb_puts(out, "refused: ");
+		sb_puts(out, none.s ? none.s : "");
+		sb_free(&none);
 		return -1;
+	}
 	sstate next;
 	sstate_extend(&next, &s->cur, &d);
 	sverdict v;

@@ -42,6 +42,9 @@ typedef struct sev {
 	unsigned flags;       /* EVF_ATOMIC, EVF_EXCL                  */
 	const char *fence;
 	bool stcond;          /* a store-conditional                   */
+	bool unreserved;      /* a store-conditional with no reservation
+	                       * for its address (ti_stcond_may_succeed,
+	                       * the enumerator's rule): it can only fail */
 	bool choice;          /* herd's two alternatives of spin_trylock
 	                       * and spin_is_locked (OP_CHOICE): a branch
 	                       * point, no event of the execution; once

@@ -65,7 +65,8 @@ bool sstate_enabled(const sstate *st, sref r)
 		return !e->committed;
 	if (!e || e->committed || e->failed || (e->kind != EV_READ && e->kind != EV_WRITE))
 		return false;
-	return e->kind == EV_READ || e->val_known;
+	/* a store-conditional that can only fail needs no value */
+	return e->kind == EV_READ || e->val_known || e->unreserved;
 }
 
 bool sstate_complete(const sstate *st)
@@ -173,7 +174,7 @@ int sstate_params(const sstate *st, sref r, sdecision **out)
 	int loc = e->loc;
 	int n = 0;
 	sdecision *d = xcalloc((size_t)st->n_co[loc] + 2, sizeof *d);
-	for (int k = 0; k < st->n_co[loc]; k++) {
+	for (int k = 0; k < st->n_co[loc] && !e->unreserved; k++) {
 		sref w = st->co[loc][k];
 		sdecision one = { r, { -2, -1 }, { -2, -1 }, false, false };
 		if (e->kind == EV_READ) {

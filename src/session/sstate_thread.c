@@ -106,7 +106,17 @@ static void run(const ti_ctx *c, ti_state *s, const sthread *old, sthread *out)
 				}
 				ti_set_loaded(s, o, e, out->ev[e].val, committed);
 			} else {
+				/* herd's reservation rule, the enumerator's own:
+				 * without one for this address it can only fail */
+				bool res_known = true;
+				bool unreserved = o->kind == OP_STCOND && !ti_stcond_may_succeed(c, s, o, loc, &res_known);
+				if (!res_known) {
+					out->waits = "at a store-conditional whose reservation depends on a load not "
+						     "committed yet";
+					return;
+				}
 				fetch(out, s, o, pc, EV_WRITE, loc, v);
+				out->ev[e].unreserved = unreserved;
 				out->ev[e].val_known = known;
 				if (was && (was->committed || was->failed)) {
 					out->ev[e].committed = was->committed;
