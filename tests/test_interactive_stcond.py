@@ -90,3 +90,12 @@ def test_goto_reaches_the_enumerators_states_and_not_a_free_ones(weft, path):
     assert goto_answer(out) == "unreachable", out
     done = re.search(r"^  State: (.*)$", out.split("unreachable:")[1], re.M)
     assert done and done.group(1) in enumerator_states(path), out
+
+
+def test_a_cas_says_its_variants_are_not_supported(weft):
+    """herd explores an AArch64 CAS in five variants; the session does not
+    offer them (it lacks herd's pick dependencies that tell two of them
+    apart) and says so where the thread stops, once the read is committed."""
+    path = SRCDIR / "tests" / "aarch64" / "CAS-ok-fail.litmus"
+    out = session(str(path), ["commit a i(x)", "show"], "sc").stdout
+    assert "P0 stops: an instruction with variants herd explores each (CAS) is not supported here" in shows(out)[-1], out
