@@ -1063,8 +1063,9 @@ again:
 		if (f.u.clo == tail_fn && same_argument(&a, &tail_arg))
 			return cat_fail(ev, e->loc, "this call calls itself with the same argument, for ever");
 		if (ev->cur->total > CAT_EVAL_MEMORY_LIMIT)
-			return cat_fail(ev, e->loc, "the evaluation uses more than %zu MiB (calls that never "
-			                "end?)", CAT_EVAL_MEMORY_LIMIT >> 20);
+			return cat_fail(ev, e->loc, "the values of this evaluation take more than the %zu MiB "
+			                "it may use (a recursion that never ends, or sets too large to hold)",
+			                CAT_EVAL_MEMORY_LIMIT >> 20);
 		const cat_ex *fn = f.u.clo->fun;
 		frame *fr = new_frame(ev, f.u.clo->env, fn->frame_size);
 		if (!bind_pat(ev, &fn->pat, &a, fr, 0, e->loc))
