@@ -668,3 +668,18 @@ def test_the_man_pages_worked_session_is_true():
         for part in l.split("..."):
             part = " ".join(part.split())
             assert part in said, (part, out)
+
+
+def test_a_catdep_model_is_refused_up_front(tmp_path):
+    """A model that says catdep computes herd's data, addr and ctrl from
+    register events, which only the enumerator's executions carry: the
+    session refuses it before showing anything rather than judging commits
+    without those relations (it used to call them allowed, then fail)."""
+    model = tmp_path / "deps-own.cat"
+    model.write_text('"own deps"\ncatdep\nacyclic po | rf | co | fr as sc\n')
+    r = session(LITMUS / "PPC" / "MP.litmus", ["show"], model=str(model), check=False)
+    assert r.returncode == 1
+    assert "Enabled" not in r.stdout
+    assert "error: the interactive session cannot run model 'own deps': it computes herd's " \
+           "dependencies (catdep)" in r.stderr, r.stderr
+    assert "-model sc" in r.stderr

@@ -71,6 +71,17 @@ void session_set_state(session *s, const sdecision *dec, int n, bool remember)
 
 session *session_new(const litmus_test *t, cat_model *m, int unroll, diag *d)
 {
+	if (cat_model_computes_deps(m)) {
+		/* its data, addr and ctrl come from herd's register events
+		 * through the engine's herd_deps, which the session's
+		 * executions do not carry: every verdict would be guessed */
+		diag_error(d, (srcloc){ t->file, 0, 0 },
+			   "the interactive session cannot run model '%s': it computes herd's dependencies "
+			   "(catdep), which the session does not track; run the test without -i (the "
+			   "enumerator computes them), or -i with a model that does not say catdep (-model sc)",
+			   cat_model_name(m));
+		return NULL;
+	}
 	session *s = xcalloc(1, sizeof *s);
 	s->t = t;
 	s->m = m;
