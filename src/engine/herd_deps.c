@@ -31,93 +31,48 @@
 
 #include "thread_interp.h"
 
-/* A sorted set of path event indices. */
-typedef struct tset {
-	int n, cap;
-	int *v;
-} tset;
-
+/* Sets of path event indices (idxset, sorted) along one path. */
 struct herd_taint {
 	int n_regs, n_locs;
-	tset *reg, *preg;     /* per register: reads that reach it by dtrm,
+	idxset *reg, *preg;   /* per register: reads that reach it by dtrm,
 	                       * by pick-dtrm */
-	tset *lw, *plw;       /* per location: reads that reach the po-last
+	idxset *lw, *plw;     /* per location: reads that reach the po-last
 	                       * write to it (empty before any) */
-	tset ctrl, pctrl;     /* reads that reach the branches taken so far */
-	tset inst_pick;       /* reads that reach, by pick-dtrm, the silent
+	idxset ctrl, pctrl;   /* reads that reach the branches taken so far */
+	idxset inst_pick;     /* reads that reach, by pick-dtrm, the silent
 	                       * branch of this instruction instance (its
 	                       * iico_ctrl source) */
-	tset inst_pick_mem;   /* the same, for its memory writes only */
-	tset reach, preach;   /* of the last memory event recorded */
+	idxset inst_pick_mem; /* the same, for its memory writes only */
+	idxset reach, preach; /* of the last memory event recorded */
 	int inst_first;       /* first path event of this instruction
 	                       * instance, -1 before its first */
 };
 
-static void ts_free(tset *s)
-{
-	free(s->v);
-	memset(s, 0, sizeof *s);
-}
-
-static void ts_reserve(tset *s, int n)
-{
-	if (n <= s->cap)
-		return;
-	int cap = s->cap ? s->cap : 4;
-	while (cap < n)
-		cap *= 2;
-	s->v = xrealloc(s->v, (size_t)cap * sizeof *s->v);
-	s->cap = cap;
-}
-
-static void ts_copy(tset *dst, const tset *src)
-{
-	ts_reserve(dst, src->n);
-	if (src->n)
-		memcpy(dst->v, src->v, (size_t)src->n * sizeof *dst->v);
-	dst->n = src->n;
-}
-
 /* dst |= src (dst may not be src) */
-static void ts_union(tset *dst, const tset *src)
+static void ts_union(idxset *dst, const idxset *src)
 {
-	if (!src->n)
-		return;
-	tset u = { 0, 0, NULL };
-	ts_reserve(&u, dst->n + src->n);
-	int i = 0, j = 0;
-	while (i < dst->n || j < src->n) {
-		if (j >= src->n || (i < dst->n && dst->v[i] < src->v[j]))
-			u.v[u.n++] = dst->v[i++];
-		else if (i >= dst->n || src->v[j] < dst->v[i])
-			u.v[u.n++] = src->v[j++];
-		else {
-			u.v[u.n++] = dst->v[i++];
-			j++;
-		}
-	}
-	ts_free(dst);
-	*dst = u;
+	if (src->n)
+		idxset_union(dst, dst, src);
 }
 
-static void ts_add(tset *s, int x)
+static void ts_add(idxset *s, int x)
 {
-	tset one = { 1, 1, &x };
+	idxset one = { 1, 1, &x };
 	ts_union(s, &one);
 }
 
-static tset *ts_array_copy(const tset *src, int n)
+static idxset *ts_array_copy(const idxset *src, int n)
 {
-	tset *a = xcalloc((size_t)(n > 0 ? n : 1), sizeof *a);
+	idxset *a = xcalloc((size_t)(n > 0 ? n : 1), sizeof *a);
 	for (int i = 0; i < n; i++)
-		ts_copy(&a[i], &src[i]);
+		idxset_assign(&a[i], &src[i]);
 	return a;
 }
 
-static void ts_array_free(tset *a, int n)
+static void ts_array_free(idxset *a, int n)
 {
 	for (int i = 0; i < n; i++)
-		ts_free(&a[i]);
+		idxset_free(&a[i]);
 	free(a);
 }
 
@@ -143,12 +98,12 @@ herd_taint *herd_taint_copy(const herd_taint *h)
 	c->preg = ts_array_copy(h->preg, h->n_regs);
 	c->lw = ts_array_copy(h->lw, h->n_locs);
 	c->plw = ts_array_copy(h->plw, h->n_locs);
-	ts_copy(&c->ctrl, &h->ctrl);
-	ts_copy(&c->pctrl, &h->pctrl);
-	ts_copy(&c->inst_pick, &h->inst_pick);
-	ts_copy(&c->inst_pick_mem, &h->inst_pick_mem);
-	ts_copy(&c->reach, &h->reach);
-	ts_copy(&c->preach, &h->preach);
+	idxset_assign(&c->ctrl, &h->ctrl);
+	idxset_assign(&c->pctrl, &h->pctrl);
+	idxset_assign(&c->inst_pick, &h->inst_pick);
+	idxset_assign(&c->inst_pick_mem, &h->inst_pick_mem);
+	idxset_assign(&c->reach, &h->reach);
+	idxset_assign(&c->preach, &h->preach);
 	c->inst_first = h->inst_first;
 	return c;
 }
@@ -161,12 +116,12 @@ void herd_taint_free(herd_taint *h)
 	ts_array_free(h->preg, h->n_regs);
 	ts_array_free(h->lw, h->n_locs);
 	ts_array_free(h->plw, h->n_locs);
-	ts_free(&h->ctrl);
-	ts_free(&h->pctrl);
-	ts_free(&h->inst_pick);
-	ts_free(&h->inst_pick_mem);
-	ts_free(&h->reach);
-	ts_free(&h->preach);
+	idxset_free(&h->ctrl);
+	idxset_free(&h->pctrl);
+	idxset_free(&h->inst_pick);
+	idxset_free(&h->inst_pick_mem);
+	idxset_free(&h->reach);
+	idxset_free(&h->preach);
 	free(h);
 }
 
@@ -183,29 +138,29 @@ static bool is_reg(const herd_taint *h, const operand *x)
 }
 
 /* s |= the taint (by dtrm, or pick-dtrm with `pick`) of operand x */
-static void add_operand(tset *s, const herd_taint *h, const operand *x, bool pick)
+static void add_operand(idxset *s, const herd_taint *h, const operand *x, bool pick)
 {
 	if (is_reg(h, x))
 		ts_union(s, pick ? &h->preg[x->reg] : &h->reg[x->reg]);
 }
 
 /* Set register d to `t` (dtrm) and `pt` (pick-dtrm), which it owns. */
-static void set_reg(herd_taint *h, int d, tset *t, tset *pt)
+static void set_reg(herd_taint *h, int d, idxset *t, idxset *pt)
 {
 	if (d < 0 || d >= h->n_regs) {
-		ts_free(t);
-		ts_free(pt);
+		idxset_free(t);
+		idxset_free(pt);
 		return;
 	}
-	ts_free(&h->reg[d]);
-	ts_free(&h->preg[d]);
+	idxset_free(&h->reg[d]);
+	idxset_free(&h->preg[d]);
 	h->reg[d] = *t;
 	h->preg[d] = *pt;
 }
 
 void herd_taint_alu(herd_taint *h, const op *o)
 {
-	tset t = { 0, 0, NULL }, pt = { 0, 0, NULL };
+	idxset t = { 0, 0, NULL }, pt = { 0, 0, NULL };
 	add_operand(&t, h, &o->a, false);
 	add_operand(&t, h, &o->b, false);
 	add_operand(&pt, h, &o->a, true);
@@ -218,10 +173,10 @@ void herd_taint_alu(herd_taint *h, const op *o)
 
 void herd_taint_loaded(herd_taint *h, const op *o, int e)
 {
-	tset t = { 0, 0, NULL }, pt = { 0, 0, NULL };
-	ts_copy(&t, &h->reach);
+	idxset t = { 0, 0, NULL }, pt = { 0, 0, NULL };
+	idxset_assign(&t, &h->reach);
 	ts_add(&t, e);
-	ts_copy(&pt, &h->preach);
+	idxset_assign(&pt, &h->preach);
 	ts_add(&pt, e);
 	ts_union(&pt, &h->inst_pick);
 	set_reg(h, o->dst, &t, &pt);
@@ -229,7 +184,7 @@ void herd_taint_loaded(herd_taint *h, const op *o, int e)
 
 void herd_taint_clear_reg(herd_taint *h, int d)
 {
-	tset t = { 0, 0, NULL }, pt = { 0, 0, NULL };
+	idxset t = { 0, 0, NULL }, pt = { 0, 0, NULL };
 	set_reg(h, d, &t, &pt);
 }
 
@@ -248,7 +203,7 @@ void herd_taint_branch(herd_taint *h, const op *o)
 	add_operand(&h->pctrl, h, &o->a, true);
 }
 
-static void edges(dep_list *l, const tset *from, int to)
+static void edges(dep_list *l, const idxset *from, int to)
 {
 	for (int i = 0; i < from->n; i++)
 		dep_list_add(l, from->v[i], to);
@@ -257,7 +212,7 @@ static void edges(dep_list *l, const tset *from, int to)
 /* The same, but not from events of the instance of `to` (the relations
  * that say `& ~same-instance`): those are the path's last events, from
  * h->inst_first on. */
-static void edges_other(const herd_taint *h, dep_list *l, const tset *from, int to)
+static void edges_other(const herd_taint *h, dep_list *l, const idxset *from, int to)
 {
 	for (int i = 0; i < from->n; i++)
 		if (h->inst_first < 0 || from->v[i] < h->inst_first)
@@ -271,16 +226,16 @@ void herd_taint_event(herd_taint *h, const op *o, int e, enum event_kind kind, i
 	edges(&out[XD_CTRL], &h->ctrl, e);
 	edges(&out[XD_PICK_CTRL], &h->pctrl, e);
 	if (kind == EV_BRANCH) {
-		tset pt = { 0, 0, NULL };
+		idxset pt = { 0, 0, NULL };
 		add_operand(&pt, h, &o->a, true);
 		edges(&out[XD_PICK_BASIC], &pt, e);
-		ts_free(&pt);
+		idxset_free(&pt);
 		return;
 	}
 	if (kind != EV_READ && kind != EV_WRITE)
 		return;
 	/* the address registers reach the access by iico_data */
-	tset at = { 0, 0, NULL }, pat = { 0, 0, NULL };
+	idxset at = { 0, 0, NULL }, pat = { 0, 0, NULL };
 	add_operand(&at, h, &o->addr.base, false);
 	add_operand(&at, h, &o->addr.index, false);
 	add_operand(&pat, h, &o->addr.base, true);
@@ -304,7 +259,7 @@ void herd_taint_event(herd_taint *h, const op *o, int e, enum event_kind kind, i
 		 * the stored value from it (LDADD's Rs), else the stored one */
 		const operand *port = is_reg(h, &o->b) && o->kind == OP_STORE ? &o->b : &o->a;
 		bool no_port = o->kind == OP_STORE && o->b.kind == OPND_IMM;
-		tset dt = { 0, 0, NULL }, pdt = { 0, 0, NULL };
+		idxset dt = { 0, 0, NULL }, pdt = { 0, 0, NULL };
 		if (!no_port) {
 			add_operand(&dt, h, port, false);
 			add_operand(&pdt, h, port, true);
@@ -320,14 +275,14 @@ void herd_taint_event(herd_taint *h, const op *o, int e, enum event_kind kind, i
 		/* the value stored reaches the write by iico_data */
 		add_operand(&h->reach, h, &o->a, false);
 		add_operand(&h->preach, h, &o->a, true);
-		ts_free(&dt);
-		ts_free(&pdt);
+		idxset_free(&dt);
+		idxset_free(&pdt);
 		edges(&out[XD_PICK_BASIC], &h->preach, e);
 		if (loc >= 0 && loc < h->n_locs) {
-			ts_copy(&h->lw[loc], &h->reach);
-			ts_copy(&h->plw[loc], &h->preach);
+			idxset_assign(&h->lw[loc], &h->reach);
+			idxset_assign(&h->plw[loc], &h->preach);
 		}
 	}
-	ts_free(&at);
-	ts_free(&pat);
+	idxset_free(&at);
+	idxset_free(&pat);
 }

@@ -54,6 +54,16 @@ static inline void idxset_copy_into(idxset *dst, const idxset *src)
 	}
 }
 
+/* dst := src, dst keeping its buffer */
+static inline void idxset_assign(idxset *dst, const idxset *src)
+{
+	if (src->n) {
+		GROW(dst->v, dst->cap, (size_t)src->n);
+		memcpy(dst->v, src->v, (size_t)src->n * sizeof *dst->v);
+	}
+	dst->n = src->n;
+}
+
 static inline void idxset_set1(idxset *s, int x)
 {
 	GROW(s->v, s->cap, 1);
