@@ -106,6 +106,9 @@ typedef struct cat_co_orders {
 	bool per_final_writes;   /* S read FW: orders for x's last writes */
 } cat_co_orders;
 bool cat_model_co_orders(cat_model *m, const execution *x, cat_co_orders *out);
+/* Whether m has such a choice at all (false: cat_model_co_orders is false
+ * on every execution). */
+bool cat_model_chooses_co_orders(const cat_model *m);
 void cat_co_orders_free(cat_co_orders *o);
 
 /* Evaluate every check of the model on a complete execution.  Returns false

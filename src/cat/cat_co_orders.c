@@ -120,18 +120,31 @@ void cat_co_orders_free(cat_co_orders *o)
 	o->n = 0;
 }
 
-bool cat_model_co_orders(cat_model *m, const execution *x, cat_co_orders *out)
+/* The model's one choice of co whose set reads neither co nor fr, or -1
+ * (none, several, or one reading them): fixed when the model is loaded. */
+static int co_choice(const cat_model *m)
 {
-	*out = (cat_co_orders){ 0, NULL, false };
 	int target = -1;
 	for (int c = 0; c < m->nchoices; c++) {
 		const cat_slot *sl = &m->slots[m->choices[c].slot];
 		if (sl->co_filter) {
 			if (target >= 0 || !sl->choice_memo_ok)
-				return false;
+				return -1;
 			target = c;
 		}
 	}
+	return target;
+}
+
+bool cat_model_chooses_co_orders(const cat_model *m)
+{
+	return co_choice(m) >= 0;
+}
+
+bool cat_model_co_orders(cat_model *m, const execution *x, cat_co_orders *out)
+{
+	*out = (cat_co_orders){ 0, NULL, false };
+	int target = co_choice(m);
 	if (target < 0)
 		return false;
 	out->per_final_writes = m->slots[m->choices[target].slot].choice_reads_fw;

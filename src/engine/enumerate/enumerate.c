@@ -253,7 +253,7 @@ static void judge_orders(enum_ctx *c, const cat_co_orders *os, const int *last)
  * candidate is shown (-show, -explain), forbidden ones too. */
 static void try_cos(enum_ctx *c)
 {
-	if (!c->m || c->on_candidate) {
+	if (!c->m || c->on_candidate || !cat_model_chooses_co_orders(c->m)) {
 		enum_co(c, 0);
 		return;
 	}
