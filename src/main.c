@@ -243,7 +243,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	job_callbacks cb = { job_run, job_abnormal, job_name, &s, NULL, job_put_err, job_reported };
 	strbuf said = { 0 };
 	s.said = &said;
-	handover_tally handovers = { 0 };
+	handover_tally handovers = { .engine = engine_find(o->engine) };
 	s.handovers = &handovers;
 	outcome_table table;
 	if (tabulate) {

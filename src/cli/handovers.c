@@ -1,28 +1,36 @@
-/* handovers.c — the tests rsmc left to the enumerator: per test, or one
- * summary for a run. */
+/* handovers.c — the tests an engine left to the reference engine: per
+ * test, or one summary for a run. */
 #include "handovers.h"
 
-void handover_say(const litmus_test *t, const char *model, enum engine_fallback why, diag *d)
+/* What the messages call the engine that answers instead. */
+static const char *reference_title(void)
+{
+	return engine_with(ENGINE_REFERENCE)->title;
+}
+
+void handover_say(const litmus_test *t, const char *model, const engine_desc *e, int why, diag *d)
 {
 	srcloc at = { t->file, 0, 0 };
 	const char *test = t->name ? t->name : "?";
-	if (why == FALLBACK_DECLARED_BLOCKED)
-		diag_warning(d, at, "test %s, model '%s': %s; the enumerator answers instead", test, model,
-			     engine_fallback_reason(why));
+	strbuf msg = { 0 };
+	sb_printf(&msg, "test %s, model '%s': %s; %s answers instead", test, model,
+		  engine_fallback_reason(e, why), reference_title());
+	if (why == e->fallback_warning)
+		diag_warning(d, at, "%s", msg.s);
 	else
-		diag_note(d, at, "test %s, model '%s': %s; the enumerator answers instead", test, model,
-			  engine_fallback_reason(why));
+		diag_note(d, at, "%s", msg.s);
+	sb_free(&msg);
 }
 
-unsigned handover_bit(enum engine_fallback why)
+unsigned handover_bit(int why)
 {
-	return why > FALLBACK_NONE && why < FALLBACK_N ? 1u << why : 0;
+	return why > 0 && why < ENGINE_FALLBACK_MAX ? 1u << why : 0;
 }
 
 void handover_add(handover_tally *h, unsigned reasons, const char *test_name)
 {
-	for (int k = FALLBACK_NONE + 1; k < FALLBACK_N; k++) {
-		if (!(reasons & handover_bit((enum engine_fallback)k)))
+	for (int k = 1; k < ENGINE_FALLBACK_MAX; k++) {
+		if (!(reasons & handover_bit(k)))
 			continue;
 		if (h->tests[k] < HANDOVER_NAMES)
 			h->first[k][h->tests[k]] = test_name;
@@ -34,7 +42,7 @@ void handover_summary(const handover_tally *h, const char *model, diag *d)
 {
 	srcloc run = { NULL, 0, 0 };
 	bool any = false;
-	for (int k = FALLBACK_NONE + 1; k < FALLBACK_N; k++) {
+	for (int k = 1; k < ENGINE_FALLBACK_MAX; k++) {
 		int n = h->tests[k];
 		if (n == 0)
 			continue;
@@ -45,12 +53,12 @@ void handover_summary(const handover_tally *h, const char *model, diag *d)
 		if (n > HANDOVER_NAMES)
 			sb_printf(&names, " and %d more", n - HANDOVER_NAMES);
 		strbuf msg = { 0 };
-		sb_printf(&msg, "rsmc left %d test%s", n, n == 1 ? "" : "s");
+		sb_printf(&msg, "%s left %d test%s", h->engine->name, n, n == 1 ? "" : "s");
 		if (model)
 			sb_printf(&msg, " under model '%s'", model);
-		sb_printf(&msg, " to the enumerator (%s): %s", names.s,
-			  engine_fallback_reason((enum engine_fallback)k));
-		if (k == FALLBACK_DECLARED_BLOCKED)
+		sb_printf(&msg, " to %s (%s): %s", reference_title(), names.s,
+			  engine_fallback_reason(h->engine, k));
+		if (k == h->engine->fallback_warning)
 			diag_warning(d, run, "%s", msg.s);
 		else
 			diag_note(d, run, "%s", msg.s);
@@ -58,5 +66,6 @@ void handover_summary(const handover_tally *h, const char *model, diag *d)
 		sb_free(&names);
 	}
 	if (any)
-		diag_note(d, run, "-v names each test rsmc left to the enumerator, with its model and why");
+		diag_note(d, run, "-v names each test %s left to %s, with its model and why", h->engine->name,
+			  reference_title());
 }

@@ -1,11 +1,13 @@
-/* handovers.h — telling the user which tests rsmc left to the enumerator.
+/* handovers.h — telling the user which tests an engine left to the
+ * reference engine.
  *
- * rsmc cannot vouch for some tests (engine_fallback says why); the
- * enumerator answers them instead.  A run of one test (or one with -v)
- * says so for each test, at the test; a suite run says it once, at the end:
- * per reason, how many tests and the first few names.  The tally is kept in
- * the parent from the workers' reports, in test order, so it does not
- * depend on -j or on timing.
+ * An engine may not vouch for some tests (test_result.fallback says why,
+ * in its descriptor's words: rsmc's are engine_desc.fallback_reason); the
+ * reference engine answers them instead.  A run of one test (or one with
+ * -v) says so for each test, at the test; a suite run says it once, at the
+ * end: per reason, how many tests and the first few names.  The tally is
+ * kept in the parent from the workers' reports, in test order, so it does
+ * not depend on -j or on timing.
  */
 #ifndef WEFT_HANDOVERS_H
 #define WEFT_HANDOVERS_H
@@ -20,19 +22,20 @@
 enum { HANDOVER_NAMES = 5 };
 
 typedef struct handover_tally {
-	int tests[FALLBACK_N];                       /* tests per reason */
-	const char *first[FALLBACK_N][HANDOVER_NAMES]; /* borrowed from the
-	                                              * caller, who keeps
-	                                              * them for the run  */
+	const engine_desc *engine;                   /* the engine asked for */
+	int tests[ENGINE_FALLBACK_MAX];              /* tests per reason */
+	const char *first[ENGINE_FALLBACK_MAX][HANDOVER_NAMES]; /* borrowed
+	                                              * from the caller, who
+	                                              * keeps them for the run */
 } handover_tally;
 
-/* The note (the warning, for a model's own order that blocked) that the
- * enumerator answered test t under `model` (its label in the run's
- * output), and why. */
-void handover_say(const litmus_test *t, const char *model, enum engine_fallback why, diag *d);
+/* The note (the warning, for the reason that is the model's author's to
+ * mend) that engine e left test t under `model` (its label in the run's
+ * output) to the reference engine, and why. */
+void handover_say(const litmus_test *t, const char *model, const engine_desc *e, int why, diag *d);
 
-/* One test's reasons: bit k set for engine_fallback k under some model. */
-unsigned handover_bit(enum engine_fallback why);
+/* One test's reasons: bit k set for reason k under some model. */
+unsigned handover_bit(int why);
 void handover_add(handover_tally *h, unsigned reasons, const char *test_name);
 
 /* The run's summary on d, for a run that did not name each test where it

@@ -270,7 +270,7 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 		rep->handed_over |= handover_bit(r.fallback);
 		if (job_names_handovers(s)) {
 			char *label = label_of(s, model);
-			handover_say(t, label, r.fallback, d);
+			handover_say(t, label, engine_find(o->engine), r.fallback, d);
 			free(label);
 		}
 	}
@@ -286,7 +286,7 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 			table_record_print(stdout, key, r.pos > 0 ? CELL_ALLOWED : CELL_FORBIDDEN, t->quant, &r);
 		} else if (o->format == FMT_YAML) {
 			char *ikey;
-			yaml_test_info info = info_of(s, e, t->name, t->arch_name, model, r.engine ? r.engine : o->engine,
+			yaml_test_info info = info_of(s, e, t->name, t->arch_name, model, r.engine ? r.engine->name : o->engine,
 						      &ikey);
 			yaml_emit_result(stdout, &info, t, &r);
 			free(ikey);

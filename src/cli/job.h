@@ -35,7 +35,7 @@ typedef struct suite_run {
 	                                * it cannot) */
 	strbuf *said;               /* in the parent: the model diagnostics
 	                             * job_put_err has printed, one a line */
-	handover_tally *handovers;  /* in the parent: the tests rsmc left to
+	handover_tally *handovers;  /* in the parent: the tests the engine left to
 	                             * the enumerator, from job_reported */
 } suite_run;
 

@@ -92,7 +92,7 @@ bool model_probe(cat_model *m, const char *arch, diag *d)
 	engine_opts eo = { 0 };
 	eo.unroll = ENGINE_UNROLL_DEFAULT;
 	test_result r;
-	bool ok = engine_run("enumerate", t, m, &eo, &r, d);
+	bool ok = engine_run(NULL, t, m, &eo, &r, d);
 	if (ok)
 		test_result_free(&r);
 	litmus_test_free(t);

@@ -364,6 +364,20 @@ static int keyword_index(const char *val, const char *const *names, int n)
 	return -1;
 }
 
+/* `what` needs an engine with every bit of `cap`, and the one given has
+ * not: name those that have, and why this one is not enough (`why`,
+ * after the engine's name when `engine` is given). */
+static int needs_engine(const char *what, unsigned cap, const char *engine, const char *why)
+{
+	strbuf msg = { 0 };
+	sb_printf(&msg, "%s need -engine ", what);
+	engine_names(&msg, cap, " or ");
+	sb_printf(&msg, ": %s%s%s", engine ? engine : "", engine ? " " : "", why);
+	int rc = usage_error("%s", msg.s);
+	sb_free(&msg);
+	return rc;
+}
+
 /* Options that only make sense together, or not at all together. */
 static int check_combinations(const weft_options *o, bool cells_given)
 {
@@ -380,25 +394,23 @@ static int check_combinations(const weft_options *o, bool cells_given)
 	 * give the same result blocks, so without an explicit -engine the
 	 * enumerator is simply the one used; an explicit other engine is a
 	 * contradiction worth saying. */
-	if (o->show != SHOW_NONE && o->engine_given && strcmp(o->engine, "enumerate") != 0)
-		return usage_error("-explain and -show need -engine enumerate: %s does not build every "
-		                   "execution, forbidden executions included, so it has none to draw",
-		                   o->engine);
+	const engine_desc *e = engine_find(o->engine);
+	if (o->show != SHOW_NONE && !(e->caps & ENGINE_EVERY_CANDIDATE))
+		return needs_engine("-explain and -show", ENGINE_EVERY_CANDIDATE, o->engine,
+				    "does not build every execution, forbidden executions included, so it "
+				    "has none to draw");
 	/* bmc gives -explain the witness of each state it reports, and one
 	 * execution the model forbids when the condition's states are not
 	 * reached */
-	if (o->explain && o->engine_given && strcmp(o->engine, "enumerate") != 0 && strcmp(o->engine, "bmc") != 0)
-		return usage_error("-explain and -show need -engine enumerate: %s never completes the "
-		                   "forbidden executions, so it has none to explain (-engine bmc gives "
-		                   "-explain its witnesses)",
-		                   o->engine);
+	if (o->explain && !(e->caps & (ENGINE_EVERY_CANDIDATE | ENGINE_WITNESSES)))
+		return needs_engine("-explain and -show", ENGINE_EVERY_CANDIDATE, o->engine,
+				    "never completes the forbidden executions, so it has none to explain "
+				    "(-engine bmc gives -explain its witnesses)");
 	/* Skipping checks changes the model rsmc's commit-before order was
 	 * proved for (skipping thinair lets executions with a cycle in
 	 * dependencies and rf through, which no commit order builds). */
-	if ((o->through || o->skipchecks.n > 0) && o->engine_given && strcmp(o->engine, "enumerate") != 0)
-		return usage_error("-through and -skipchecks need -engine enumerate: %s", !strcmp(o->engine, "bmc")
-		                   ? "bmc encodes the model's checks as they are"
-		                   : "rsmc's order is proved for the model with all its checks");
+	if ((o->through || o->skipchecks.n > 0) && !(e->caps & ENGINE_SKIPCHECKS))
+		return needs_engine("-through and -skipchecks", ENGINE_SKIPCHECKS, NULL, e->no_skipchecks);
 	/* -strictskip selects by the skipped checks: without any it would
 	 * keep nothing less than everything; -explain's "forbidden by" would
 	 * name a check that holds */
@@ -492,8 +504,15 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 	case OPT_DUMP: o->action = ACT_DUMP; break;
 	case OPT_MODEL: push(&o->models, val); break;
 	case OPT_ENGINE:
-		if (!engine_exists(val))
-			return usage_error("unknown engine '%s' (available: enumerate, rsmc, bmc)", val);
+		if (!engine_find(val)) {
+			strbuf msg = { 0 };
+			sb_printf(&msg, "unknown engine '%s' (available: ", val);
+			engine_names(&msg, 0, ", ");
+			sb_putc(&msg, ')');
+			int rc = usage_error("%s", msg.s);
+			sb_free(&msg);
+			return rc;
+		}
 		o->engine = val;
 		o->engine_given = true;
 		break;
@@ -785,10 +804,17 @@ int options_parse(weft_options *o, int argc, char **argv)
 	/* -speedcheck fast stops inside the enumerator, or bmc asks its solver
 	 * for the deciding state only (engine_opts.speedcheck) */
 	if (!o->engine_given)
-		o->engine = o->explain || o->show != SHOW_NONE || o->through || o->skipchecks.n > 0 ||
-				    o->speedcheck == SPEED_FAST ? "enumerate" : "rsmc";
-	if (o->speedcheck == SPEED_FAST && strcmp(o->engine, "enumerate") != 0 && strcmp(o->engine, "bmc") != 0)
-		return usage_error("-speedcheck fast needs -engine enumerate or bmc, not %s", o->engine);
+		o->engine = engine_with(o->explain || o->show != SHOW_NONE || o->through || o->skipchecks.n > 0 ||
+						o->speedcheck == SPEED_FAST ? ENGINE_REFERENCE : ENGINE_DEFAULT)->name;
+	if (o->speedcheck == SPEED_FAST && !(engine_find(o->engine)->caps & ENGINE_SPEEDCHECK)) {
+		strbuf msg = { 0 };
+		sb_puts(&msg, "-speedcheck fast needs -engine ");
+		engine_names(&msg, ENGINE_SPEEDCHECK, " or ");
+		sb_printf(&msg, ", not %s", o->engine);
+		int rc = usage_error("%s", msg.s);
+		sb_free(&msg);
+		return rc;
+	}
 	if (o->nshow && o->show == SHOW_NONE)
 		return usage_error("%s needs -show", o->nshow == 1 ? "-nshow (or -showone)" : "-nshow");
 	int rc = check_combinations(o, cells_given);

@@ -2,7 +2,9 @@
  * execution the program can have, judged by the model, summed up as final
  * states and counts.
  *
- * Engines are named: "enumerate" is the reference engine (enumerate.c): it
+ * Engines are named, each by a descriptor (engine_desc) in its own folder
+ * under src/engine/ and one line of engine.c's registry, which says what
+ * it can do.  The reference engine (enumerate/enumerate.c): it
  * builds every candidate execution the way herd7 counts them and asks the
  * cat model about each one.  It is meant to be simple and obviously right,
  * the oracle that faster engines are compared with.
@@ -46,6 +48,10 @@ typedef struct engine_candidate {
 	                             * test_result.lvals order              */
 	int n_state;                /* their number (test_result.n_lvals)   */
 } engine_candidate;
+
+/* Bounds of an engine's descriptor: its own -stats counters, its reasons
+ * for leaving a test to the reference engine (a bit each in a mask). */
+enum { ENGINE_OWN_STATS = 3, ENGINE_FALLBACK_MAX = 16 };
 
 /* herd7's default -unroll. */
 #define ENGINE_UNROLL_DEFAULT 2
@@ -94,37 +100,16 @@ typedef struct engine_stats {
 	                   * filter (the enumerator builds none with a thread
 	                   * path the filter rejects on its own)             */
 	long toofar;      /* candidates cut by the unroll limit                */
-	long blocked;     /* rsmc: explorations cut early by the model (0 here) */
-	long commits;     /* rsmc: store commits (0 here)                      */
+	long blocked;     /* explorations cut early by the model (rsmc; 0 for
+	                   * an engine that explores no partial executions)   */
+	long commits;     /* commits of stores (rsmc; 0 for the others)        */
 	long value_rounds;/* rounds of the value-set fixpoint                  */
-	long sat_calls;   /* bmc: calls of the SAT solver                       */
-	long sat_vars;    /* bmc: variables, summed over its solvers            */
-	long sat_clauses; /* bmc: clauses, summed over its solvers              */
+	long own[ENGINE_OWN_STATS]; /* the engine's own counters, named by its
+	                   * descriptor (engine_desc.own_stats)               */
 } engine_stats;
 
-/* Why rsmc left a test to the enumerator (test_result.fallback). */
-enum engine_fallback {
-	FALLBACK_NONE,
-	FALLBACK_VMSA,            /* herd's vmsa variant (page tables)      */
-	FALLBACK_IFETCH,          /* herd's ifetch variant (fetched code)    */
-	FALLBACK_ORDER_CYCLE,     /* the commit order may have a cycle       */
-	FALLBACK_CATDEP,          /* the model computes herd's dependencies  */
-	FALLBACK_VARIANTS,        /* an instruction herd runs as variants    */
-	FALLBACK_RESERVATION,     /* a store-conditional needs a reservation */
-	FALLBACK_C_RMW,           /* a C RMW of two events, or a choice      */
-	FALLBACK_C_LOCKS,         /* C lock/srcu events, order not proven    */
-	FALLBACK_BLOCKED,         /* a run blocked                           */
-	FALLBACK_DECLARED_BLOCKED,/* a run blocked in the model's own order:
-	                           * the model's author's to mend (a warning) */
-	FALLBACK_N
-};
-
-/* The reason in words, to follow "test T, model 'M': " or "N tests: "
- * (static text). */
-const char *engine_fallback_reason(enum engine_fallback why);
-
 typedef struct test_result {
-	const char *engine;   /* static name of the engine that ran            */
+	const struct engine_desc *engine; /* the engine that answered          */
 	/* The displayed lvals: those of the condition, then those of the
 	 * `locations [...]` list, each once, in that order (reports reorder). */
 	int n_lvals;
@@ -139,12 +124,14 @@ typedef struct test_result {
 	bool loop;            /* some execution cut by the unroll limit was
 	                       * allowed by the model (herd: "Loop Ok/No")     */
 	bool timed_out;       /* -timeout hit: the counts are incomplete       */
-	/* rsmc only: why it could not vouch that it reached every allowed
-	 * execution, and so left the test to the enumerator, whose answer
-	 * this is (engine is then "enumerate"; stats.blocked keeps rsmc's
-	 * count); FALLBACK_NONE when rsmc answered itself.  The engine says
-	 * nothing itself: its caller decides how to tell the user. */
-	enum engine_fallback fallback;
+	/* Why the engine asked for could not vouch that it reached every
+	 * allowed execution, and so left the test to the reference engine,
+	 * whose answer this is (engine is then the reference;
+	 * stats.blocked keeps the first engine's count): a reason of the
+	 * engine asked for, 1 .. its n_fallbacks - 1 (engine_fallback_reason),
+	 * 0 when it answered itself.  The engine says nothing itself: its
+	 * caller decides how to tell the user. */
+	int fallback;
 	const char *order;    /* rsmc: the commit-before order it used
 	                       * (power, tso, sc, generic, declared), with
 	                       * "(proven)" for a proven model; NULL for the
@@ -153,20 +140,84 @@ typedef struct test_result {
 	double time;          /* seconds of CPU time spent in engine_run       */
 } test_result;
 
-/* Run engine `engine_name` ("enumerate"; NULL means "enumerate").  The
+/* What an engine does, as far as the command line and the reports need to
+ * know it: they ask the descriptor, never the engine's name. */
+enum engine_cap {
+	/* builds every candidate execution, forbidden ones included, and
+	 * passes each to engine_opts.on_candidate (-show, -explain) */
+	ENGINE_EVERY_CANDIDATE = 1u << 0,
+	/* passes on_candidate a witness of each state it reports, and one
+	 * execution the model forbids when the condition's states are not
+	 * reached: enough for -explain, not for -show */
+	ENGINE_WITNESSES = 1u << 1,
+	/* judges candidates one by one and counts them (engine_stats'
+	 * candidates, complete, forbidden...); one that does not reports
+	 * its states and its own counters only */
+	ENGINE_COUNTS = 1u << 2,
+	ENGINE_SKIPCHECKS = 1u << 3,  /* honours -skipchecks and -through    */
+	ENGINE_SPEEDCHECK = 1u << 4,  /* honours engine_opts.speedcheck      */
+	/* the reference the others are checked against, the one a test is
+	 * left to, and the one run when no engine is named (exactly one) */
+	ENGINE_REFERENCE = 1u << 5,
+	/* the one a run uses when no -engine is given and no option needs
+	 * the reference (exactly one) */
+	ENGINE_DEFAULT = 1u << 6,
+};
+
+struct test_result;
+
+/* One engine: each engine's folder defines its descriptor, and engine.c's
+ * registry lists them. */
+typedef struct engine_desc {
+	const char *name;
+	const char *title;         /* what messages call it: "the enumerator" */
+	unsigned caps;             /* enum engine_cap bits                   */
+	bool (*run)(const litmus_test *t, cat_model *m, const engine_opts *o, struct test_result *r,
+		    diag *d);
+	/* Without ENGINE_SKIPCHECKS: why not, in words (static text). */
+	const char *no_skipchecks;
+	/* Names of engine_stats.own[i] in -stats' line and in YAML (NULL
+	 * past the last); an engine without ENGINE_COUNTS prints these
+	 * instead of the counts. */
+	const char *own_stats[ENGINE_OWN_STATS];
+	const char *own_stats_yaml[ENGINE_OWN_STATS];
+	/* Its reasons for leaving a test to the reference engine
+	 * (test_result.fallback 1 .. n_fallbacks - 1) in words, to follow
+	 * "test T, model 'M': " or "N tests: " (static text); 0 reasons:
+	 * it never does.  fallback_warning is the reason that is the
+	 * model's author's to mend (said as a warning, not a note), or 0. */
+	const char *(*fallback_reason)(int why);
+	int n_fallbacks;
+	int fallback_warning;
+} engine_desc;
+
+/* The engine named `name`, NULL when this build has none such. */
+const engine_desc *engine_find(const char *name);
+
+/* The engine with every bit of `cap` (the first registered), NULL when
+ * none has them: engine_with(ENGINE_REFERENCE), engine_with(ENGINE_DEFAULT). */
+const engine_desc *engine_with(unsigned cap);
+
+/* The names of the engines with every bit of `cap` (0: all), in the
+ * registry's order, separated by ", " and the last two by `last_sep`
+ * (", ", " or "), appended to b. */
+void engine_names(strbuf *b, unsigned cap, const char *last_sep);
+
+/* The reason engine e gave (test_result.fallback) in words. */
+const char *engine_fallback_reason(const engine_desc *e, int why);
+
+/* Run engine `engine_name` (NULL: the reference engine).  The
  * model may be NULL: every candidate is then allowed (useful to count
  * candidates).  Returns false, after reporting through d, when the engine
  * does not exist or the run itself failed (the model could not evaluate an
  * execution); a division by zero only drops the paths concerned, with a
  * warning, and an access through an address that is not a location is
  * an error located at the instruction (herd7 rejects such a test), which
- * the caller sees as d's error count growing.  With rsmc, a test it cannot
- * vouch for is answered by the enumerator (test_result.fallback). */
+ * the caller sees as d's error count growing.  An engine that cannot
+ * vouch for a test has it answered by the reference engine
+ * (test_result.fallback). */
 bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
                 const engine_opts *o, test_result *out, diag *d);
 void test_result_free(test_result *r);
-
-/* Is `engine_name` one this build knows? */
-bool engine_exists(const char *engine_name);
 
 #endif

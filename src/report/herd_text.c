@@ -477,10 +477,13 @@ void report_herd_opts(FILE *out, const litmus_test *t, const test_result *r, con
 	sb_printf(&b, "Hash=%s\n", hex);
 	/* weft's own line, after the herd block proper so that herd's log tools,
 	 * which read a block from its Test line to its Hash line, skip it. */
-	if (stats && r->engine && !strcmp(r->engine, "bmc")) {
-		/* bmc counts states and solver work, not executions */
-		sb_printf(&b, "Stats %s engine bmc states %d sat-calls %ld vars %ld clauses %ld\n", name,
-		          r->n_states, r->stats.sat_calls, r->stats.sat_vars, r->stats.sat_clauses);
+	if (stats && r->engine && !(r->engine->caps & ENGINE_COUNTS)) {
+		/* an engine that counts no executions (bmc): its states and
+		 * its own counters */
+		sb_printf(&b, "Stats %s engine %s states %d", name, r->engine->name, r->n_states);
+		for (int i = 0; i < ENGINE_OWN_STATS && r->engine->own_stats[i]; i++)
+			sb_printf(&b, " %s %ld", r->engine->own_stats[i], r->stats.own[i]);
+		sb_putc(&b, '\n');
 	} else if (stats) {
 		sb_printf(&b, "Stats %s complete %ld blocked %ld commits %ld candidates %ld forbidden %ld", name,
 		          r->stats.complete, r->stats.blocked, r->stats.commits, r->stats.candidates,

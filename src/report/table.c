@@ -72,8 +72,9 @@ static const char *const quant_words[] = { [Q_EXISTS] = "exists", [Q_NOT_EXISTS]
 void table_record_print(FILE *out, const char *model_key, enum cell_status st, enum quantifier q,
 			const test_result *r)
 {
-	/* bmc judges no candidates one by one: -1, "not counted" */
-	bool counted = !(r && r->engine && !strcmp(r->engine, "bmc"));
+	/* an engine that judges no candidates one by one (bmc): -1, "not
+	 * counted" */
+	bool counted = !(r && r->engine && !(r->engine->caps & ENGINE_COUNTS));
 	fprintf(out, RECORD_TAG "%s\t%s\t%s\t%ld\t%ld\t%d\t%ld\t%ld\n", model_key, status_words[st],
 		quant_words[q], r ? r->pos : 0, r ? r->neg : 0, r ? r->n_states : 0,
 		!counted ? -1 : r ? r->stats.candidates : 0, !counted ? -1 : r ? r->stats.forbidden : 0);

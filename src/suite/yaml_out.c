@@ -298,12 +298,10 @@ static void emit_stats(emitter *em, const test_result *r)
 	key_num(em, "blocked", st->blocked);
 	key_num(em, "commits", st->commits);
 	key_num(em, "value_rounds", st->value_rounds);
-	if (st->sat_calls) {
-		/* bmc's solver work */
-		key_num(em, "sat_calls", st->sat_calls);
-		key_num(em, "sat_vars", st->sat_vars);
-		key_num(em, "sat_clauses", st->sat_clauses);
-	}
+	/* the engine's own counters (bmc's solver work), where it did some */
+	for (int i = 0; r->engine && i < ENGINE_OWN_STATS && r->engine->own_stats_yaml[i]; i++)
+		if (st->own[i])
+			key_num(em, r->engine->own_stats_yaml[i], st->own[i]);
 	map_end(em);
 }
 

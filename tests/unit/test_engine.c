@@ -570,13 +570,48 @@ static void test_unknown_engine(void)
 	engine_opts o = { .timeout = 0, .stats = false, .unroll = 2 };
 	CHECK(!engine_run("nosuch", t, NULL, &o, &r, &d));
 	CHECK(d.errors == 1);
-	CHECK(engine_exists("enumerate") && !engine_exists("nosuch"));
+	CHECK(engine_find("enumerate") && !engine_find("nosuch"));
 	close_diag(&d);
 	tb_free(t);
 }
 
+/* The registry: every name finds its own descriptor; one reference engine
+ * (which the options need for -show, -skipchecks, -speedcheck) and one
+ * default; every reason an engine may give has words. */
+static void test_registry(void)
+{
+	strbuf all = { 0 };
+	engine_names(&all, 0, ", ");
+	CHECK(all.s && strstr(all.s, "enumerate") && strstr(all.s, "rsmc"));
+	int n_ref = 0, n_default = 0, n = 0;
+	for (char *name = strtok(all.s, ", "); name; name = strtok(NULL, ", ")) {
+		const engine_desc *e = engine_find(name);
+		CHECK(e && !strcmp(e->name, name) && e->run && e->title);
+		if (!e)
+			continue;
+		n++;
+		n_ref += !!(e->caps & ENGINE_REFERENCE);
+		n_default += !!(e->caps & ENGINE_DEFAULT);
+		CHECK(e->n_fallbacks <= ENGINE_FALLBACK_MAX);
+		for (int why = 1; why < e->n_fallbacks; why++)
+			CHECK(engine_fallback_reason(e, why) && *engine_fallback_reason(e, why));
+		CHECK((e->caps & ENGINE_SKIPCHECKS) || e->no_skipchecks);
+	}
+	CHECK(n >= 3 && n_ref == 1 && n_default == 1);
+	const engine_desc *ref = engine_with(ENGINE_REFERENCE);
+	unsigned needed = ENGINE_EVERY_CANDIDATE | ENGINE_COUNTS | ENGINE_SKIPCHECKS | ENGINE_SPEEDCHECK;
+	CHECK(ref && (ref->caps & needed) == needed && ref->n_fallbacks == 0);
+	CHECK(engine_with(ENGINE_DEFAULT) != NULL);
+	sb_free(&all);
+	strbuf two = { 0 };
+	engine_names(&two, ENGINE_SPEEDCHECK, " or ");
+	CHECK(two.s && strstr(two.s, " or "));
+	sb_free(&two);
+}
+
 int main(void)
 {
+	test_registry();
 	test_store_buffering();
 	test_coherence_orders();
 	test_rf_same_value();

@@ -9,7 +9,6 @@
 
 #include "bmc.h"
 
-bool bmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d);
 
 static bool same_deps(const dep_list *a, const dep_list *b)
 {
@@ -89,9 +88,9 @@ static bool solve_combination(const litmus_test *t, cat_model *m, const engine_o
 			r->timed_out = true;
 		ok = st >= 0;
 	}
-	r->stats.sat_calls += sat_n_calls(s);
-	r->stats.sat_vars += sat_n_vars(s);
-	r->stats.sat_clauses += sat_n_clauses(s);
+	r->stats.own[BMC_SAT_CALLS] += sat_n_calls(s);
+	r->stats.own[BMC_SAT_VARS] += sat_n_vars(s);
+	r->stats.own[BMC_SAT_CLAUSES] += sat_n_clauses(s);
 	free(flag_lit);
 	cat_symbolic_free(&cs);
 	bmc_enc_free(&e);

@@ -31,6 +31,17 @@
 #include "../result.h"
 #include "sat.h"
 
+/* The engine's run (engine_desc.run): bmc.c's, or bmc_absent.c's refusal
+ * in a build without CaDiCaL. */
+bool bmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d);
+
+/* bmc's own counters (engine_stats.own), named in bmc_engine.c. */
+enum bmc_own_stat {
+	BMC_SAT_CALLS,   /* calls of the SAT solver              */
+	BMC_SAT_VARS,    /* variables, summed over its solvers   */
+	BMC_SAT_CLAUSES, /* clauses, summed over its solvers     */
+};
+
 /* The values one thing (an event, a final register or location) may take
  * and, for each, the literal that it takes it (exactly one is true). */
 typedef struct bmc_dom {

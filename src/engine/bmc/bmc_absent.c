@@ -1,9 +1,7 @@
 /* bmc_absent.c — the bmc engine in a build without CaDiCaL (configure
  * found no libcadical-dev): the engine's name is known, and asking for it
  * says why it cannot run. */
-#include "../engine.h"
-
-bool bmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d);
+#include "bmc.h"
 
 bool bmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d)
 {

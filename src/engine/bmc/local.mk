@@ -1,6 +1,7 @@
 # src/engine/bmc: the symbolic engine (-engine bmc): the test and the model
 # encoded into SAT (partial-order encoding), solved by CaDiCaL.  Without
 # CaDiCaL only bmc_absent.c is built: -engine bmc then says so.
+libweft_a_SOURCES += src/engine/bmc/bmc_engine.c
 if HAVE_CADICAL
 libweft_a_SOURCES += src/engine/bmc/bmc.h src/engine/bmc/bmc.c \
 	src/engine/bmc/sat.h src/engine/bmc/sat.c \

@@ -527,7 +527,7 @@ static void enum_paths(enum_ctx *c, int i)
 	}
 }
 
-bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d)
+static bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d)
 {
 	enum_ctx c = { 0 };
 	c.t = t;
@@ -579,3 +579,11 @@ bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts *o, tes
 	}
 	return true;
 }
+
+const engine_desc enumerate_engine = {
+	.name = "enumerate",
+	.title = "the enumerator",
+	.caps = ENGINE_REFERENCE | ENGINE_EVERY_CANDIDATE | ENGINE_COUNTS | ENGINE_SKIPCHECKS |
+		ENGINE_SPEEDCHECK,
+	.run = enumerate_run,
+};

@@ -1,7 +1,7 @@
 # src/engine/rsmc: the RSMC engine (-engine rsmc) and its commit-before orders.
 libweft_a_SOURCES += src/engine/rsmc/rsmc.h src/engine/rsmc/rsmc.c src/engine/rsmc/rsmc_thread.c \
 	src/engine/rsmc/rsmc_exec.c src/engine/rsmc/cb.c src/engine/rsmc/cb_model.c \
-	src/engine/rsmc/cb_static.c
+	src/engine/rsmc/cb_static.c src/engine/rsmc/rsmc_engine.c
 
 check_PROGRAMS += tests/unit/test_rsmc
 tests_unit_test_rsmc_SOURCES = tests/unit/test_rsmc.c

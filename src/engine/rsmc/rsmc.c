@@ -1244,7 +1244,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	r->timed_out = r->timed_out || timed_out;
 	c.unwind = -1;
 	c.verified = -1;
-	enum engine_fallback cannot = FALLBACK_NONE;
+	enum rsmc_fallback cannot = FALLBACK_NONE;
 	if (t->vmsa)
 		cannot = FALLBACK_VMSA;
 	else if (t->ifetch)

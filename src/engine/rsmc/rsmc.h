@@ -25,6 +25,27 @@
 #include "../paths.h"
 #include "../thread_interp.h"
 
+/* Why rsmc left a test to the enumerator (test_result.fallback). */
+enum rsmc_fallback {
+	FALLBACK_NONE,
+	FALLBACK_VMSA,            /* herd's vmsa variant (page tables)      */
+	FALLBACK_IFETCH,          /* herd's ifetch variant (fetched code)    */
+	FALLBACK_ORDER_CYCLE,     /* the commit order may have a cycle       */
+	FALLBACK_CATDEP,          /* the model computes herd's dependencies  */
+	FALLBACK_VARIANTS,        /* an instruction herd runs as variants    */
+	FALLBACK_RESERVATION,     /* a store-conditional needs a reservation */
+	FALLBACK_C_RMW,           /* a C RMW of two events, or a choice      */
+	FALLBACK_C_LOCKS,         /* C lock/srcu events, order not proven    */
+	FALLBACK_BLOCKED,         /* a run blocked                           */
+	FALLBACK_DECLARED_BLOCKED,/* a run blocked in the model's own order:
+	                           * the model's author's to mend (a warning) */
+	FALLBACK_N
+};
+_Static_assert((int)FALLBACK_N <= (int)ENGINE_FALLBACK_MAX, "rsmc's reasons fit engine_desc's bound");
+
+/* The engine's run (engine_desc.run, rsmc_engine.c). */
+bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d);
+
 /* An event of a state: thread -1 names the initial write of location k. */
 typedef struct eref {
 	int t, k;
