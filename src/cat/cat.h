@@ -25,6 +25,13 @@
  * over (lock.cat's W | LKW): then each element of e that orders the
  * execution's writes as its co does is a choice (cat_choice.c).
  *
+ * This header is the door for everyone (the command line, the reports, the
+ * engines): load a model, judge a complete execution, list and skip its
+ * checks, evaluate what it shows, explain a failing check.  What only an
+ * engine needs (monotone and incremental checks of partial executions, the
+ * co orders a model chooses, the symbolic form) is behind the engines' own
+ * door, analysis/cat_analysis.h.
+ *
  * Ownership: cat_model_load() returns a model owned by the caller, released
  * with cat_model_free().  A cat_verdict's strings are owned by the model.
  * A model keeps its evaluation state (an arena reused from one execution to
@@ -49,17 +56,38 @@ typedef struct cat_search_path {
 	const char **dirs;
 } cat_search_path;
 
+/* How to load a model: where to look, herd's -variant and -bell, or a
+ * model held in memory.  Zeroed fields are the defaults. */
+typedef struct cat_load_options {
+	const cat_search_path *search; /* NULL: an empty search path       */
+	const char *const *variants;   /* herd's -variant names, NULL-
+	                                * terminated, or NULL: they select
+	                                * the branches of `if "name" ... else
+	                                * ... end` in model files          */
+	const char *bell;              /* a bell file's path, or NULL: herd
+	                                * reads it (after stdlib.cat) before
+	                                * the model, and binds the sets its
+	                                * `instructions` declarations name */
+	const char *text;              /* the model's text, held in memory (an
+	                                * interactive session, a web page, a
+	                                * fuzzer), or NULL: read the file.
+	                                * The name then names it in messages,
+	                                * and its folder (if it has one) is
+	                                * where its includes and stdlib.cat
+	                                * are looked for first             */
+} cat_load_options;
+
 /* Load a model from a file path, or by NAME (finds NAME.cat on the search
  * path; "ppc" and "x86tso" are aliases of power and tso, used when no
  * ppc.cat / x86tso.cat is on the path; FILE.cat is also looked for in the
- * current folder first).  Returns NULL after reporting located errors
- * through d. */
-cat_model *cat_model_load(const char *name_or_path, const cat_search_path *sp, diag *d);
-/* As cat_model_load, from a model's text held in memory (an interactive
- * session, a web page, a fuzzer); `name` names it in messages, and its
- * folder (if it has one) is where its includes and stdlib.cat are looked
- * for first. */
-cat_model *cat_model_load_text(const char *name, const char *text, const cat_search_path *sp, diag *d);
+ * current folder first); o may be NULL (the defaults).  A model named NULL
+ * is o's bell alone.  Returns NULL after reporting located errors through
+ * d. */
+cat_model *cat_model_load(const char *name_or_path, const cat_load_options *o, diag *d);
+/* `weft -check FILE.cat`: parse the file with stdlib.cat and its includes
+ * and resolve every name; a FILE.bell (or a NULL path with o->bell) is a
+ * bell checked alone.  Reports located errors through d. */
+bool cat_check_file(const char *path, const cat_load_options *o, diag *d);
 void cat_model_free(cat_model *m);
 /* The model's title (the quoted string or first word at its top), or its
  * file's base name. */
@@ -84,65 +112,11 @@ typedef struct cat_verdict {
 	                           * is read as 1 (an engine without a model) */
 } cat_verdict;
 
-/* The coherence orders worth trying on x (its rf set) under a model that
- * chooses co itself: `with co from S` where S is evaluated (the model
- * widened W, as lock.cat does) and reads neither co nor fr.  An execution
- * whose co none of S's elements gives counts for nothing, so an engine
- * need only try these: the distinct projections of S's elements on the
- * memory writes, under every element of the model's earlier choices
- * (cat_co_orders.c).  When S reads FW (stdlib.cat's co0 does: the last
- * writes of co), x's co is read for its last writes and the orders are
- * those for these last writes: an order with other last writes must be
- * left out (S is another set for it), and the engine asks again for each
- * choice of last writes.  Not every order is one an engine can build (a
- * total order of each location's writes, the initial write first): the
- * engine skips those.  False (nothing kept) when the model has no such
- * choice or S does not evaluate on x: then every order must be tried.
- * The orders are relations over x's events, owned by the caller
- * (cat_co_orders_free). */
-typedef struct cat_co_orders {
-	int n;
-	brel *v;
-	bool per_final_writes;   /* S read FW: orders for x's last writes */
-} cat_co_orders;
-bool cat_model_co_orders(cat_model *m, const execution *x, cat_co_orders *out);
-/* Whether m has such a choice at all (false: cat_model_co_orders is false
- * on every execution). */
-bool cat_model_chooses_co_orders(const cat_model *m);
-void cat_co_orders_free(cat_co_orders *o);
-
 /* Evaluate every check of the model on a complete execution.  Returns false
  * (after reporting through d) only when evaluation itself fails, e.g. a
  * type error that could only be seen at run time.  Checks run in model
  * order and stop at the first failing one, as in herd. */
 bool cat_model_check(cat_model *m, const execution *x, cat_verdict *out, diag *d);
-
-/* ---- additions (src/cat's own, backward compatible) ------------------------ */
-
-/* As cat_model_load, with herd's -variant names set (NULL-terminated list,
- * or NULL for none).  Variants select the branches of `if "name" ... else
- * ... end` in model files. */
-cat_model *cat_model_load_variants(const char *name_or_path, const cat_search_path *sp,
-                                   const char *const *variants, diag *d);
-
-/* `weft -check FILE.cat`: parse the file with stdlib.cat and its includes
- * and resolve every name; reports located errors through d. */
-bool cat_check_file(const char *path, const cat_search_path *sp, diag *d);
-
-/* How to load a model beyond its name (herd's -variant, -bell). */
-typedef struct cat_load_options {
-	const char *const *variants;  /* NULL-terminated, or NULL */
-	const char *bell;             /* a bell file's path, or NULL: herd
-	                               * reads it (after stdlib.cat) before
-	                               * the model, and binds the sets its
-	                               * `instructions` declarations name */
-} cat_load_options;
-/* As cat_model_load_variants.  A model named NULL is the bell alone. */
-cat_model *cat_model_load_with(const char *name_or_path, const cat_search_path *sp, const cat_load_options *o,
-                               diag *d);
-/* As cat_check_file; a FILE.bell (or a NULL path with o->bell) is a bell
- * checked alone. */
-bool cat_check_file_with(const char *path, const cat_search_path *sp, const cat_load_options *o, diag *d);
 
 /* The top-level checks of a model, in model order: check instructions
  * (acyclic / irreflexive / empty, flags included) and procedure calls. */
@@ -184,46 +158,11 @@ bool cat_model_check_is_skipped(const cat_model *m, int i);
  * is rejected with `failed` naming that check.  Partial evaluations are
  * not affected. */
 void cat_model_set_strict_skip(cat_model *m, bool strict);
-/* A monotone check: if it fails on a partial execution it fails on every
- * extension of it (more events, more rf/co edges), so it may be evaluated
- * early; see cat_mono.c for the rules.  Flags are never monotone. */
-bool cat_model_check_is_monotone(const cat_model *m, int i);
-
-/* Evaluate only the monotone checks, on a partial execution (e.g. RSMC's
- * committed prefix).  out->allowed is false if one of them fails; flags
- * are not reported.  Same error convention as cat_model_check. */
-bool cat_model_check_partial(cat_model *m, const execution *x, cat_verdict *out, diag *d);
-
-/* Evaluators of a model's checks of their own (cat_incr.c) that keep what
- * they can from one call to the next, exactly (same verdicts as
- * cat_model_check / cat_model_check_partial): for an engine that checks
- * many related executions (RSMC's growing prefixes).  Owned by the caller;
- * free before the model.  Verdict strings as for cat_model_check. */
-typedef struct cat_partial cat_partial;
-cat_partial *cat_partial_new(cat_model *m);
-void cat_partial_free(cat_partial *p);
-/* As cat_model_check_partial (the monotone checks). */
-bool cat_partial_check(cat_partial *p, const execution *x, cat_verdict *out, diag *d);
-/* As cat_model_check (every check, flags reported). */
-bool cat_partial_check_all(cat_partial *p, const execution *x, cat_verdict *out, diag *d);
-
-/* Does the model bind `name` at top level (e.g. RSMC.md's commit_before)? */
-bool cat_model_defines(const cat_model *m, const char *name);
-/* The value of the model's top-level relation `name` in execution x, as a
- * new brel owned by the caller.  False (after reporting through d) if the
- * name is unbound, not a relation, or cannot be evaluated. */
-bool cat_model_eval_relation(cat_model *m, const execution *x, const char *name, brel *out, diag *d);
-
 /* What the model says, independent of its title and file name
  * (cat_identity.c): an MD5 (32 hex digits) over the tokens of every file
  * it loaded, stdlib.cat and includes too, titles left out; comments and
  * layout do not count. */
 const char *cat_model_fingerprint(const cat_model *m);
-/* The definition of top-level binding `name` in a fixed text form (fully
- * parenthesised, no spaces, e.g. "(po|rf)"), or NULL when it is unbound,
- * not a plain let, or uses a name that is not a built-in of the execution
- * (a name the model binds could mean anything).  Owned by the caller. */
-char *cat_model_canonical_definition(const cat_model *m, const char *name);
 
 /* ---- explanations (cat_explain.c) ----------------------------------------- */
 
@@ -275,66 +214,5 @@ int cat_model_failing_checks(cat_model *m, const execution *x, int *failing, dia
  * witness cannot be shown, gives CAT_SHAPE_NONE. */
 bool cat_model_explain_check(cat_model *m, const execution *x, int check, cat_explanation *out, diag *d);
 void cat_explanation_free(cat_explanation *e);
-
-/* ---- the symbolic form (cat_sym.c), for engines that solve -------------- */
-
-/* A model's checks over one static part of an execution (its events, po,
- * dependencies, rmw: what every candidate with those events shares), with
- * everything static already computed (constants) and what depends on rf,
- * co, fr and FW left as terms over them, for an engine that encodes those
- * symbolically (bmc).  Terms form a DAG: a term's operands come before it,
- * but a CT_REC's definition, which may refer to itself. */
-enum cat_term_kind {
-	CT_CONST,            /* `rel` or `set`, computed on the static part  */
-	CT_RF, CT_CO, CT_FR, /* the execution's relations                    */
-	CT_FW,               /* the co-last writes                           */
-	CT_UNION, CT_INTER, CT_DIFF, CT_SEQ, /* a, b: same shape             */
-	CT_PROD,             /* a * b: sets to a relation                    */
-	CT_INV, CT_PLUS, CT_STAR, CT_OPT, /* a: relations                    */
-	CT_COMPL,            /* ~a: set or relation                          */
-	CT_TOID,             /* [a]: a set to a relation                     */
-	CT_DOMAIN, CT_RANGE, /* a relation to a set                          */
-	CT_REC,              /* a member of a let rec group: the least
-	                      * fixpoint; a = its definition                 */
-};
-
-typedef struct cat_term {
-	enum cat_term_kind kind;
-	bool is_set;         /* an event set; else a relation               */
-	int a, b;            /* operands (term indices), -1 when none       */
-	brel rel;            /* CT_CONST relation (owned)                   */
-	bset set;            /* CT_CONST set (owned)                        */
-	srcloc loc;          /* where it is written                         */
-	const char *name;    /* CT_REC: the binding's name                  */
-} cat_term;
-
-/* One check of the model.  term < 0: it did not depend on rf, co, fr or
- * FW and was evaluated (const_holds). */
-typedef struct cat_sym_check {
-	const char *name;    /* as in cat_model_check_name (model's string)  */
-	int test;            /* 0 acyclic, 1 irreflexive, 2 empty            */
-	bool negated;        /* ~acyclic ...                                 */
-	bool flag;           /* a flag: fires when the test holds            */
-	bool undefined_unless; /* a flag that fires when the test fails      */
-	int term;
-	bool const_holds;    /* term < 0: the check passes (a flag: fires)   */
-	srcloc loc;
-} cat_sym_check;
-
-typedef struct cat_symbolic {
-	int n_terms;
-	size_t cap_terms;
-	cat_term *terms;
-	int n_checks;
-	cat_sym_check *checks;
-} cat_symbolic;
-
-/* Build m's checks over x's static part (x's rf and co are not read).
- * False, after a located error through d, when the model cannot be put in
- * this form: a construct the symbolic form has no term for, applied to
- * something that depends on rf, co, fr or FW, is "not supported by bmc:
- * CONSTRUCT"; an evaluation error is reported as cat_model_check would. */
-bool cat_model_symbolic(cat_model *m, const execution *x, cat_symbolic *out, diag *d);
-void cat_symbolic_free(cat_symbolic *s);
 
 #endif

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cat_int.h"
+#include "analysis/cat_analysis.h"
 #include "cat_lex.h"
 
 void cat_tokens_digest(const cat_tokens *ts, int from, char hex[33])

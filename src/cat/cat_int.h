@@ -296,7 +296,7 @@ bool cat_eval_slot(cat_eval *ev, int slot, cval *out);
 void cat_eval_report(cat_eval *ev, diag *d);
 
 /* The verdict loop shared by cat_model_check(_partial) and the cached
- * evaluators of cat_incr.c: run every check (only the monotone non-flag ones
+ * evaluators of analysis/cat_incr.c: run every check (only the monotone non-flag ones
  * when `partial`) through `check`, stop at the first failing one, and fill
  * `out`.  On an evaluation error, report ev's error through d. */
 typedef bool (*cat_check_fn)(void *ctx, int i, bool *failed, bool *fired);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cat_int.h"
+#include "analysis/cat_analysis.h"
 
 static bool has_suffix(const char *s, const char *suffix)
 {
@@ -77,50 +78,32 @@ static cat_model *load_path(const char *path, const char *text, const cat_search
 	return m;
 }
 
-cat_model *cat_model_load_variants(const char *name_or_path, const cat_search_path *sp,
-                                   const char *const *variants, diag *d)
+cat_model *cat_model_load(const char *name_or_path, const cat_load_options *o, diag *d)
 {
-	cat_load_options o = { variants, NULL };
-	return cat_model_load_with(name_or_path, sp, &o, d);
-}
-
-cat_model *cat_model_load_with(const char *name_or_path, const cat_search_path *sp, const cat_load_options *o,
-                               diag *d)
-{
+	static const cat_load_options defaults = { 0 };
+	if (!o)
+		o = &defaults;
 	if (!name_or_path)
-		return o->bell ? load_path(NULL, NULL, sp, o->variants, o->bell, d) : NULL;
-	char *path = locate(name_or_path, sp);
+		return o->bell ? load_path(NULL, NULL, o->search, o->variants, o->bell, d) : NULL;
+	if (o->text)
+		return load_path(name_or_path, o->text, o->search, o->variants, o->bell, d);
+	char *path = locate(name_or_path, o->search);
 	if (!path) {
 		srcloc none = { name_or_path, 0, 0 };
 		strbuf sb = { 0 };
-		for (int i = 0; sp && i < sp->n; i++)
-			sb_printf(&sb, "%s%s", i ? ", " : "", sp->dirs[i]);
+		for (int i = 0; o->search && i < o->search->n; i++)
+			sb_printf(&sb, "%s%s", i ? ", " : "", o->search->dirs[i]);
 		diag_error(d, none, "cannot find model '%s' (looked in %s)", name_or_path,
 		           sb.s ? sb.s : "an empty search path");
 		sb_free(&sb);
 		return NULL;
 	}
-	cat_model *m = load_path(path, NULL, sp, o->variants, o->bell, d);
+	cat_model *m = load_path(path, NULL, o->search, o->variants, o->bell, d);
 	free(path);
 	return m;
 }
 
-cat_model *cat_model_load(const char *name_or_path, const cat_search_path *sp, diag *d)
-{
-	return cat_model_load_variants(name_or_path, sp, NULL, d);
-}
-
-cat_model *cat_model_load_text(const char *name, const char *text, const cat_search_path *sp, diag *d)
-{
-	return load_path(name, text, sp, NULL, NULL, d);
-}
-
-bool cat_check_file(const char *path, const cat_search_path *sp, diag *d)
-{
-	return cat_check_file_with(path, sp, NULL, d);
-}
-
-bool cat_check_file_with(const char *path, const cat_search_path *sp, const cat_load_options *o, diag *d)
+bool cat_check_file(const char *path, const cat_load_options *o, diag *d)
 {
 	const char *const *variants = o ? o->variants : NULL;
 	const char *bell = o ? o->bell : NULL;
@@ -128,7 +111,7 @@ bool cat_check_file_with(const char *path, const cat_search_path *sp, const cat_
 		bell = path;
 		path = NULL;
 	}
-	cat_model *m = load_path(path, NULL, sp, variants, bell, d);
+	cat_model *m = load_path(path, NULL, o ? o->search : NULL, variants, bell, d);
 	if (!m)
 		return false;
 	cat_model_free(m);

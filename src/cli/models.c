@@ -131,8 +131,8 @@ cat_model *model_cache_get(model_cache *c, const char *name, diag *d)
 	cached_model *e = &c->entries[c->n++];
 	memset(e, 0, sizeof *e);
 	e->name = xstrdup(name);
-	cat_load_options lo = { c->variants, c->bell };
-	e->model = cat_model_load_with(name, &c->path, &lo, d);
+	cat_load_options lo = { .search = &c->path, .variants = c->variants, .bell = c->bell };
+	e->model = cat_model_load(name, &lo, d);
 	if (e->model) {
 		e->archs = model_declared_archs(name, &c->path, &e->archs_because);
 		skip_checks(c, e->model, name, d);
@@ -206,8 +206,8 @@ cat_model *model_cache_get_test(model_cache *c, const char *name, const litmus_t
 	e = &c->entries[c->n++];
 	memset(e, 0, sizeof *e);
 	e->name = sb_take(&key);
-	cat_load_options lo = { all, c->bell };
-	e->model = cat_model_load_with(name, &c->path, &lo, d);
+	cat_load_options lo = { .search = &c->path, .variants = all, .bell = c->bell };
+	e->model = cat_model_load(name, &lo, d);
 	if (e->model)
 		skip_checks(c, e->model, name, d);
 	free(all);
@@ -243,10 +243,10 @@ static bool model_check_found(model_cache *c, const char *path, diag *d)
 {
 	/* a FILE.bell is checked alone, a model with -bell's bell */
 	bool is_bell = strlen(path) > 5 && !strcmp(path + strlen(path) - 5, ".bell");
-	cat_load_options lo = { c->variants, is_bell ? path : c->bell };
-	if (!cat_check_file_with(is_bell ? NULL : path, &c->path, &lo, d))
+	cat_load_options lo = { .search = &c->path, .variants = c->variants, .bell = is_bell ? path : c->bell };
+	if (!cat_check_file(is_bell ? NULL : path, &lo, d))
 		return false;
-	cat_model *m = cat_model_load_with(is_bell ? NULL : path, &c->path, &lo, d);
+	cat_model *m = cat_model_load(is_bell ? NULL : path, &lo, d);
 	if (!m)
 		return false;
 	/* a catdep model (herd's aarch64.cat) evaluates on the probe of an

@@ -11,6 +11,7 @@
 #define WEFT_SESSION_INT_H
 
 #include "session.h"
+#include "../cat/analysis/cat_analysis.h" /* partial checks of a prefix */
 #include "../engine/engine.h"   /* ENGINE_UNROLL_DEFAULT */
 #include "../engine/paths.h"    /* dep_list: the engines' thread interpreter
                                  * fetches the session's events too */

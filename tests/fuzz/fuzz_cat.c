@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	char *text = fuzz_text(data, size);
 	cat_search_path sp = fuzz_search_path();
-	cat_model *m = cat_model_load_text("fuzz.cat", text, &sp, &d);
+	cat_model *m = cat_model_load("fuzz.cat", &(cat_load_options){ .search = &sp, .text = text }, &d);
 	if (m) {
 		for (int i = 0; i < 2; i++)
 			if (tests[i])

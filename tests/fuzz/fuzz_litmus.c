@@ -16,8 +16,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diag d = fuzz_diag();
 	if (!models[0]) {
 		cat_search_path sp = fuzz_search_path();
-		models[0] = cat_model_load("sc", &sp, &d);
-		models[1] = cat_model_load("power", &sp, &d);
+		models[0] = cat_model_load("sc", &(cat_load_options){ .search = &sp }, &d);
+		models[1] = cat_model_load("power", &(cat_load_options){ .search = &sp }, &d);
 	}
 	char *text = fuzz_text(data, size);
 	litmus_test *t = litmus_parse_string_macros("fuzz.litmus", text, WEFT_SOURCE_CATDIR "/kernel-primitives.def", &d);

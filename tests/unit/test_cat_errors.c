@@ -56,7 +56,7 @@ static void test_fixtures(void)
 				const char *loc = want, *frag = colon2 + 2;
 				captured c;
 				capture_begin(&c);
-				bool ok = cat_check_file(path, &sp, &c.d);
+				bool ok = cat_check_file(path, &(cat_load_options){ .search = &sp }, &c.d);
 				int errors = c.d.errors;
 				const char *msgs = capture_end(&c);
 				char *prefix = xasprintf("%s:%s: error: ", path, loc);
@@ -161,7 +161,7 @@ static void test_mutations(void)
 			const char *path = scratch_file(&s, "mutant.cat", m);
 			captured c;
 			capture_begin(&c);
-			bool ok = cat_check_file(path, &sp, &c.d);
+			bool ok = cat_check_file(path, &(cat_load_options){ .search = &sp }, &c.d);
 			const char *msgs = capture_end(&c);
 			if (ok) {
 				loaded++;

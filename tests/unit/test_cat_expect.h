@@ -57,7 +57,7 @@ static cat_model *load_text(const char *name, const char *text, const char *cons
 	cat_search_path sp = weft_path();
 	captured c;
 	capture_begin(&c);
-	cat_model *m = cat_model_load_variants(path, &sp, variants, &c.d);
+	cat_model *m = cat_model_load(path, &(cat_load_options){ .search = &sp, .variants = variants }, &c.d);
 	const char *msgs = capture_end(&c);
 	CHECK(m != NULL, "model %s does not load: %s", name, msgs);
 	capture_free(&c);

@@ -238,7 +238,7 @@ static cat_model *load(const char *dir, const char *name)
 	cat_search_path sp = { dir ? 2 : 1, dir ? dirs : dirs + 1 };
 	captured c;
 	capture_begin(&c);
-	cat_model *m = cat_model_load(name, &sp, &c.d);
+	cat_model *m = cat_model_load(name, &(cat_load_options){ .search = &sp }, &c.d);
 	const char *msgs = capture_end(&c);
 	CHECK(m != NULL, "model %s%s%s does not load: %s", dir ? dir : "", dir ? "/" : "", name, msgs);
 	capture_free(&c);
@@ -321,7 +321,7 @@ int main(void)
 			cat_search_path sp = { 1, dirs };
 			captured c;
 			capture_begin(&c);
-			bool ok = cat_check_file(path, &sp, &c.d);
+			bool ok = cat_check_file(path, &(cat_load_options){ .search = &sp }, &c.d);
 			const char *msgs = capture_end(&c);
 			CHECK(ok, "herd's %s: %s", alone[k], msgs);
 			capture_free(&c);

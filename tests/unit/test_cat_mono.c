@@ -14,7 +14,7 @@ static cat_model *load_text(const char *text)
 	cat_search_path sp = weft_path();
 	captured c;
 	capture_begin(&c);
-	cat_model *m = cat_model_load(path, &sp, &c.d);
+	cat_model *m = cat_model_load(path, &(cat_load_options){ .search = &sp }, &c.d);
 	const char *msgs = capture_end(&c);
 	CHECK(m != NULL, "does not load: %s\n%s", msgs, text);
 	capture_free(&c);
@@ -103,7 +103,7 @@ static cat_model *load_named(const char *dir, const char *name)
 	const char *dirs[] = { dir, WEFT_SOURCE_CATDIR };
 	cat_search_path sp = { dir ? 2 : 1, dir ? dirs : dirs + 1 };
 	diag d = { stderr, 0, 0 };
-	cat_model *m = cat_model_load(name, &sp, &d);
+	cat_model *m = cat_model_load(name, &(cat_load_options){ .search = &sp }, &d);
 	CHECK(m != NULL, "model %s does not load", name);
 	return m;
 }

@@ -393,7 +393,7 @@ static void test_bell_declarations(void)
 	cat_file_free(f);
 }
 
-/* A model from text in memory (cat_model_load_text) is the model from its
+/* A model from text in memory (cat_load_options.text) is the model from its
  * file: same fingerprint (titles and comments aside), and errors located
  * by the name given. */
 static void test_load_text(void)
@@ -408,8 +408,8 @@ static void test_load_text(void)
 	CHECK(text != NULL, "cannot read %s", path);
 	if (!text)
 		return;
-	cat_model *from_file = cat_model_load(path, &sp, &d);
-	cat_model *from_text = cat_model_load_text("buffer.cat", text, &sp, &d);
+	cat_model *from_file = cat_model_load(path, &(cat_load_options){ .search = &sp }, &d);
+	cat_model *from_text = cat_model_load("buffer.cat", &(cat_load_options){ .search = &sp, .text = text }, &d);
 	CHECK(from_file && from_text, "power.cat loads both ways");
 	if (from_file && from_text)
 		CHECK(!strcmp(cat_model_fingerprint(from_file), cat_model_fingerprint(from_text)),
@@ -419,7 +419,7 @@ static void test_load_text(void)
 	free(text);
 	FILE *sink = tmpfile();
 	diag quiet = { sink, 0, 0 };
-	CHECK(cat_model_load_text("bad.cat", "\"bad\"\nacyclic po |\n", &sp, &quiet) == NULL,
+	CHECK(cat_model_load("bad.cat", &(cat_load_options){ .search = &sp, .text = "\"bad\"\nacyclic po |\n" }, &quiet) == NULL,
 	      "a model text with a syntax error does not load");
 	CHECK(quiet.errors == 1, "one located error");
 	if (sink) {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../../src/cat/cat.h"
+#include "../../src/cat/analysis/cat_analysis.h"
 #include "check.h"
 
 #ifndef WEFT_SOURCE_CATDIR

@@ -35,7 +35,7 @@ static cat_model *load(const char *name)
 	const char *dirs[] = { WEFT_SOURCE_CATDIR };
 	cat_search_path sp = { 1, dirs };
 	diag d = { stderr, 0, 0 };
-	cat_model *m = cat_model_load(name, &sp, &d);
+	cat_model *m = cat_model_load(name, &(cat_load_options){ .search = &sp }, &d);
 	CHECK(m != NULL, "model %s does not load", name);
 	return m;
 }

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "cat/cat.h"
+#include "cat/analysis/cat_analysis.h"
 #include "engine/engine.h"
 #include "litmus/litmus.h"
 
@@ -109,9 +110,9 @@ static void run_one(const char *path, const char *model, const cat_search_path *
 	litmus_test *t = litmus_parse_file(path, &d);
 	if (!t)
 		return;
-	cat_model *judge = cat_model_load(model, sp, &d);
-	cat_model *ref = cat_model_load(model, sp, &d);
-	cat_model *mine = cat_model_load(model, sp, &d);
+	cat_model *judge = cat_model_load(model, &(cat_load_options){ .search = sp }, &d);
+	cat_model *ref = cat_model_load(model, &(cat_load_options){ .search = sp }, &d);
+	cat_model *mine = cat_model_load(model, &(cat_load_options){ .search = sp }, &d);
 	CHECK(judge && ref && mine, "model %s loads", model);
 	if (judge && ref && mine) {
 		char what[512];

@@ -90,7 +90,7 @@ int main(void)
 	diag d = { sink, 0, 0 };
 	const char *dirs[] = { WEFT_SOURCE_CATDIR };
 	cat_search_path sp = { 1, dirs };
-	cat_model *m = cat_model_load("power", &sp, &d);
+	cat_model *m = cat_model_load("power", &(cat_load_options){ .search = &sp }, &d);
 	litmus_test *t = litmus_parse_file(MP_LWSYNC_ADDR, &d);
 	CHECK(m && t, "power and %s load", MP_LWSYNC_ADDR);
 	session *s = m && t ? session_new(t, m, 2, &d) : NULL;

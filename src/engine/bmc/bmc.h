@@ -27,6 +27,7 @@
 #define WEFT_BMC_H
 
 #include "../engine.h"
+#include "../../cat/analysis/cat_analysis.h" /* the symbolic form */
 #include "../paths.h"
 #include "../result.h"
 #include "sat.h"

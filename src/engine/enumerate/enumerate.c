@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "../engine.h"
+#include "../../cat/analysis/cat_analysis.h" /* the co orders a model chooses */
 #include "../paths.h"
 #include "../result.h"
 #include "../value_eqs.h"

@@ -8,7 +8,7 @@ tests_unit_test_rsmc_SOURCES = tests/unit/test_rsmc.c
 tests_unit_test_rsmc_LDADD = libweft.a $(WEFT_LIBS)
 TESTS += tests/unit/test_rsmc
 
-# cat_partial (src/cat/cat_incr.c), RSMC's evaluators, against cat_model_check
+# cat_partial (src/cat/analysis/cat_incr.c), RSMC's evaluators, against cat_model_check
 # on the enumerator's candidates for a corpus sample (skipped without it).
 check_PROGRAMS += tests/unit/test_rsmc_incr
 tests_unit_test_rsmc_incr_SOURCES = tests/unit/test_rsmc_incr.c

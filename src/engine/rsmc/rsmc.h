@@ -22,6 +22,7 @@
 #include <stdbool.h>
 
 #include "../engine.h"
+#include "../../cat/analysis/cat_analysis.h" /* partial checks, declared orders */
 #include "../paths.h"
 #include "../thread_interp.h"
 

@@ -18,7 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cat_int.h"
+#include "../cat_int.h"
+#include "cat_analysis.h"
 
 typedef struct orders {
 	const cat_eval *ev;

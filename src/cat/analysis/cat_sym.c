@@ -13,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cat_int.h"
+#include "../cat_int.h"
+#include "cat_analysis.h"
 
 /* Why a translation stopped: an evaluation failure (a `try` catches it,
  * as in the evaluator) or a construct the symbolic form lacks (never

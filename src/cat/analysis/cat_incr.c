@@ -39,7 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cat_int.h"
+#include "../cat_int.h"
+#include "cat_analysis.h"
 
 /* A kept value: a set or relation (bits), {} or _. */
 typedef struct kval {
