@@ -179,7 +179,7 @@ int interactive_run(const weft_options *o, FILE *in, FILE *out)
 		fputs("weft: -i explores one test: give one .litmus file\nTry 'weft -help'.\n", stderr);
 		return 2;
 	}
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	model_cache models;
 	model_cache_init(&models, o);
 	litmus_test *t = litmus_parse_file_variants(o->inputs.v[0], model_cache_macros(&models, o), NULL,

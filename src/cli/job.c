@@ -322,7 +322,7 @@ void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
 {
 	const suite_run *s = ctx;
 	const test_entry *e = &s->plan->v[i];
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	if (s->o->action == ACT_CHECK && (has_suffix(e->path, ".cat") || has_suffix(e->path, ".bell"))) {
 		if (!model_check_file(s->models, e->path, &d))
 			rep->errors++;

@@ -83,7 +83,7 @@ const char *run_models_label(const run_models *r, const char *name)
 /* The model's title, when it loaded. */
 static const char *title_of(const run_models *r, int k)
 {
-	diag quiet = { NULL, 0, 0 };
+	diag quiet = { .out = NULL };
 	/* Loaded (or failed) before: the cache answers without a word. */
 	cat_model *m = model_cache_get(r->cache, r->name[k], &quiet);
 	return m ? cat_model_name(m) : NULL;

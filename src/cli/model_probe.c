@@ -79,14 +79,10 @@ bool model_probe(cat_model *m, const char *arch, diag *d)
 	const probe *p = probe_of(arch);
 	if (!p)
 		return true;
-	diag quiet = { NULL, 0, 0 };
-	FILE *sink = fopen("/dev/null", "w");
-	quiet.out = sink;
+	diag quiet = { .drop = true };
 	char *where = xasprintf("<weft's %s probe>", p->arch);
 	litmus_test *t = litmus_parse_string(where, p->text, &quiet);
 	free(where);
-	if (sink)
-		fclose(sink);
 	if (!t)   /* weft's own probe: a bug here, not the model's */
 		return true;
 	engine_opts eo = { 0 };
@@ -104,32 +100,23 @@ bool model_probe_any(cat_model *m, diag *d)
 	/* A model may be written for one architecture (its fence names), so
 	 * one that evaluates on some probe is well typed; when none does, the
 	 * first probe's errors say why. */
-	char *first = NULL;
-	size_t first_len = 0;
+	strbuf first = { 0 };
 	for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
-		char *text = NULL;
-		size_t len = 0;
-		FILE *mem = open_memstream(&text, &len);
-		if (!mem)
-			return model_probe(m, probes[i].arch, d);
-		diag captured = { mem, 0, 0 };
+		strbuf text = { 0 };
+		diag captured = { .collect = &text };
 		bool ok = model_probe(m, probes[i].arch, &captured);
-		fclose(mem);
 		if (ok) {
-			free(text);
-			free(first);
+			sb_free(&text);
+			sb_free(&first);
 			return true;
 		}
-		if (!first) {
+		if (!first.s)
 			first = text;
-			first_len = len;
-		} else {
-			free(text);
-		}
+		else
+			sb_free(&text);
 	}
-	FILE *out = d->out ? d->out : stderr;
-	fwrite(first, 1, first_len, out);
+	diag_put_collected(d, first.s);
 	d->errors++;
-	free(first);
+	sb_free(&first);
 	return false;
 }

@@ -40,7 +40,7 @@ void provenance_init(run_provenance *p, const weft_options *o, const test_plan *
 	 * loads its models: -dump and -check of a test name no model, and an
 	 * architecture's default missing from the search path (aarch64.cat)
 	 * is no error there. */
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	for (int k = 0; o->action == ACT_RUN && k < labels->n; k++) {
 		model_origin *m = &p->models[k];
 		m->name = labels->name[k];

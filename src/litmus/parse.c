@@ -34,7 +34,7 @@ static bool parse_program(parser *p)
 static litmus_test *parse_string(const char *path, const char *text, const char *macros,
                                  const struct c_macros *read, const char *const *variants, diag *d)
 {
-	diag fallback = { stderr, 0, 0 };
+	diag fallback = { .out = stderr };
 	if (!d)
 		d = &fallback;
 	litmus_test *t = xcalloc(1, sizeof *t);
@@ -87,7 +87,7 @@ litmus_test *litmus_parse_file_read_macros(const char *path, const char *macros,
 litmus_test *litmus_parse_file_variants(const char *path, const char *macros, const struct c_macros *read,
                                         const char *const *variants, diag *d)
 {
-	diag fallback = { stderr, 0, 0 };
+	diag fallback = { .out = stderr };
 	if (!d)
 		d = &fallback;
 	size_t len;

@@ -440,7 +440,7 @@ static void init_entry(char *e, int order, bool ifetch, hloc_list *out)
  * cannot be read or has no init block. */
 static bool init_string(const litmus_test *t, strbuf *out)
 {
-	diag quiet = { NULL, 0, 0 };
+	diag quiet = { .out = NULL };
 	FILE *null = fopen("/dev/null", "w");
 	quiet.out = null;
 	size_t len;

@@ -101,8 +101,7 @@ session *session_new(const litmus_test *t, cat_model *m, int unroll, diag *d)
 	s->t = t;
 	s->m = m;
 	s->unroll = unroll >= 0 ? unroll : ENGINE_UNROLL_DEFAULT;
-	s->sink = fopen("/dev/null", "w");
-	s->quiet.out = s->sink ? s->sink : stderr;
+	s->quiet = (diag){ .drop = true };
 	sstate_build(&s->cur, t, s->unroll, NULL, 0);
 	refresh(s);
 	sverdict v;
@@ -126,8 +125,6 @@ void session_free(session *s)
 		free(s->hist[i].dec);
 	free(s->hist);
 	sstate_free(&s->cur);
-	if (s->sink)
-		fclose(s->sink);
 	free(s);
 }
 

@@ -166,9 +166,8 @@ struct session {
 	session_event *events;
 	int n_commits;
 	char **commits;
-	/* evaluation messages the front-end does not want (verdicts say
-	 * what failed) */
-	FILE *sink;
+	/* drops the evaluation messages the front-end does not want
+	 * (verdicts say what failed) */
 	diag quiet;
 };
 

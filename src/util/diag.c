@@ -19,31 +19,33 @@ static bool is_word_char(char ch)
 /* msg, with each quoted text ('...' or "...", the opening quote not
  * inside a word, so that "herd's" is no quote) longer than QUOTE_MAX cut
  * to its first QUOTE_KEEP characters and "...". */
-static void diag_put_cut(FILE *out, const char *msg)
+static void diag_put_cut(strbuf *out, const char *msg)
 {
 	const char *p = msg;
 	while (*p) {
 		bool opens = (*p == '\'' || *p == '"') && (p == msg || !is_word_char(p[-1]));
 		const char *close = opens ? strchr(p + 1, *p) : NULL;
 		if (close && close - p - 1 > QUOTE_MAX) {
-			fprintf(out, "%c%.*s...%c", *p, QUOTE_KEEP, p + 1, *p);
+			sb_printf(out, "%c%.*s...%c", *p, QUOTE_KEEP, p + 1, *p);
 			p = close + 1;
 			continue;
 		}
-		fputc(*p++, out);
+		sb_putc(out, *p++);
 	}
 }
 
 static void diag_emit(diag *d, srcloc at, const char *kind, const char *fmt, va_list ap)
 {
-	FILE *out = d && d->out ? d->out : stderr;
+	if (d && d->drop)
+		return;
+	strbuf line = { 0 };
 	if (at.file && at.line > 0)
-		fprintf(out, "%s:%d:%d: ", at.file, at.line, at.col > 0 ? at.col : 1);
+		sb_printf(&line, "%s:%d:%d: ", at.file, at.line, at.col > 0 ? at.col : 1);
 	else if (at.file)
-		fprintf(out, "%s: ", at.file);
+		sb_printf(&line, "%s: ", at.file);
 	else
-		fputs("weft: ", out);
-	fprintf(out, "%s: ", kind);
+		sb_puts(&line, "weft: ");
+	sb_printf(&line, "%s: ", kind);
 	va_list again;
 	va_copy(again, ap);
 	int n = vsnprintf(NULL, 0, fmt, ap);
@@ -52,9 +54,14 @@ static void diag_emit(diag *d, srcloc at, const char *kind, const char *fmt, va_
 	if (n > 0)
 		vsnprintf(msg, (size_t)n + 1, fmt, again);
 	va_end(again);
-	diag_put_cut(out, msg);
+	diag_put_cut(&line, msg);
 	free(msg);
-	fputc('\n', out);
+	sb_putc(&line, '\n');
+	if (d && d->collect)
+		sb_puts(d->collect, line.s);
+	else
+		fputs(line.s, d && d->out ? d->out : stderr);
+	sb_free(&line);
 }
 
 void diag_verror(diag *d, srcloc at, const char *fmt, va_list ap)
@@ -88,6 +95,16 @@ void diag_note(diag *d, srcloc at, const char *fmt, ...)
 	va_start(ap, fmt);
 	diag_emit(d, at, "note", fmt, ap);
 	va_end(ap);
+}
+
+void diag_put_collected(diag *d, const char *messages)
+{
+	if (!messages || (d && d->drop))
+		return;
+	if (d && d->collect)
+		sb_puts(d->collect, messages);
+	else
+		fputs(messages, d && d->out ? d->out : stderr);
 }
 
 char *read_whole_file(const char *path, size_t *len, diag *d)

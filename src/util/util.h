@@ -50,16 +50,24 @@ typedef struct srcloc {
 
 /* A sink for diagnostics.  Messages are printed as
  *   file:line:col: error: message
- * to `out` (stderr when NULL) and counted. */
+ * to `out` (stderr when NULL), or appended to `collect` (one a line) when
+ * it is set, or dropped with `drop` (a probe, a trial evaluation whose
+ * messages only matter as a count); errors and warnings are counted
+ * either way. */
 typedef struct diag {
 	FILE *out;
 	int errors, warnings;
+	bool drop;          /* print nothing                               */
+	strbuf *collect;    /* not NULL: the messages go here, not to out   */
 } diag;
 void diag_error(diag *d, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_warning(diag *d, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_verror(diag *d, srcloc at, const char *fmt, va_list ap);
 /* Information that changes no exit status (counted nowhere). */
 void diag_note(diag *d, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Pass on, as they are and uncounted, the messages another diag collected
+ * (NULL: none), wherever d sends its own. */
+void diag_put_collected(diag *d, const char *messages);
 
 /* Read a whole file into a NUL-terminated buffer (caller frees).  Returns
  * NULL and reports through `d` when it cannot.  `*len` gets the size. */

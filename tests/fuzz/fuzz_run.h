@@ -31,7 +31,7 @@ static inline diag fuzz_diag(void)
 	static FILE *sink;
 	if (!sink)
 		sink = fopen("/dev/null", "w");
-	diag d = { sink, 0, 0 };
+	diag d = { .out = sink };
 	return d;
 }
 

@@ -952,7 +952,7 @@ static char *trim(char *s)
  * after the "P0 | P1 ..." header up to the first condition keyword. */
 static void sweep_file(const arch *a, const char *path, sweep *sw)
 {
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	char *text = read_whole_file(path, NULL, &d);
 	if (!text) {
 		sw->failed++;

@@ -38,7 +38,7 @@ static void test_fixtures(void)
 	for (int i = 0; i < n; i++) {
 		char *path = xasprintf("%s/%s", WEFT_CAT_FIXTURES, names[i]);
 		size_t len;
-		diag quiet = { stderr, 0, 0 };
+		diag quiet = { .out = stderr };
 		char *text = read_whole_file(path, &len, &quiet);
 		const char *tag = text ? strstr(text, "(* expect: ") : NULL;
 		CHECK(tag != NULL, "%s: no '(* expect: ... *)' line", names[i]);
@@ -152,7 +152,7 @@ static void test_mutations(void)
 	int loaded = 0, rejected = 0;
 	for (int k = 0; k < ns; k++) {
 		size_t len;
-		diag quiet = { stderr, 0, 0 };
+		diag quiet = { .out = stderr };
 		char *text = read_whole_file(sources[k], &len, &quiet);
 		if (!text)
 			continue;

@@ -122,7 +122,7 @@ static void test_letrec(void)
 	cat_model *m = load_text("rec.cat", "let rec a = rf | (b ; po)\n and b = a ; po\nlet v = a | b\n", NULL);
 	if (m) {
 		brel got;
-		diag d = { stderr, 0, 0 };
+		diag d = { .out = stderr };
 		if (cat_model_eval_relation(m, &X.x, "v", &got, &d)) {
 			brel w = pairs(X.x.n, "4>5 0>6 4>6");
 			CHECK(brel_equal(&got, &w), "top-level let rec");
@@ -158,7 +158,7 @@ static void test_sets_of_values(void)
 	cat_model *m = load_text("enum.cat", "enum Col = 'red || 'blue\nlet v = if 'red in Col then rf else po\n", NULL);
 	if (m) {
 		brel got;
-		diag d = { stderr, 0, 0 };
+		diag d = { .out = stderr };
 		if (cat_model_eval_relation(m, &X.x, "v", &got, &d)) {
 			CHECK(brel_count(&got) == 2, "enum membership");
 			brel_free(&got);
@@ -187,7 +187,7 @@ static void test_try_and_variants(void)
 		if (!m)
 			continue;
 		brel got;
-		diag d = { stderr, 0, 0 };
+		diag d = { .out = stderr };
 		if (cat_model_eval_relation(m, &X.x, "v", &got, &d)) {
 			CHECK(brel_count(&got) == (k ? 2 : 4), "instruction-level if, variant %s", k ? "on" : "off");
 			brel_free(&got);
@@ -340,7 +340,7 @@ static void test_big(void)
 		cat_model *m = load_text("big.cat", "acyclic po | rf | co | fr as sc\nlet v = fr\n", NULL);
 		if (m) {
 			cat_verdict v;
-			diag d = { stderr, 0, 0 };
+			diag d = { .out = stderr };
 			CHECK(cat_model_check(m, x, &v, &d) && v.allowed, "big SC-consistent execution, n=%d", x->n);
 			brel fr;
 			if (cat_model_eval_relation(m, x, "v", &fr, &d)) {

@@ -102,7 +102,7 @@ static cat_model *load_named(const char *dir, const char *name)
 {
 	const char *dirs[] = { dir, WEFT_SOURCE_CATDIR };
 	cat_search_path sp = { dir ? 2 : 1, dir ? dirs : dirs + 1 };
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	cat_model *m = cat_model_load(name, &(cat_load_options){ .search = &sp }, &d);
 	CHECK(m != NULL, "model %s does not load", name);
 	return m;
@@ -251,7 +251,7 @@ static void test_random(cat_model **models, int nmodels)
 			if (!models[k])
 				continue;
 			cat_verdict vs, vf;
-			diag d = { stderr, 0, 0 };
+			diag d = { .out = stderr };
 			bool ok1 = cat_model_check_partial(models[k], &sub, &vs, &d);
 			const char *sub_failed = vs.failed;
 			bool sub_allowed = vs.allowed;
@@ -287,7 +287,7 @@ static void test_partial(void)
 	(void)r; /* no rf yet: the read is not committed */
 	execution *x = xb_build(&b);
 	cat_verdict v;
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	CHECK(cat_model_check_partial(m, x, &v, &d) && v.allowed, "partial: the non-monotone check is skipped");
 	CHECK(cat_model_check(m, x, &v, &d) && !v.allowed && !strcmp(v.failed, "every-read-reads"),
 	      "complete: the non-monotone check fails");

@@ -378,7 +378,7 @@ static void test_errors(void)
 /* A bell's declarations: the kind, and the set expressions in brackets. */
 static void test_bell_declarations(void)
 {
-	diag quiet = { stderr, 0, 0 };
+	diag quiet = { .out = stderr };
 	cat_file *f = cat_parse("b.bell", "\"t\"\nenum A = 'x || 'y\ninstructions R[A]\n"
 	                                  "default W[{'x}, 'y | A]\ninstructions F[]\n", &quiet);
 	CHECK(f != NULL && f->ins.n == 4, "bell parses");
@@ -403,7 +403,7 @@ static void test_load_text(void)
 	char path[512];
 	snprintf(path, sizeof path, "%s/power.cat", WEFT_SOURCE_CATDIR);
 	size_t len;
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	char *text = read_whole_file(path, &len, &d);
 	CHECK(text != NULL, "cannot read %s", path);
 	if (!text)
@@ -418,7 +418,7 @@ static void test_load_text(void)
 	cat_model_free(from_text);
 	free(text);
 	FILE *sink = tmpfile();
-	diag quiet = { sink, 0, 0 };
+	diag quiet = { .out = sink };
 	CHECK(cat_model_load("bad.cat", &(cat_load_options){ .search = &sp, .text = "\"bad\"\nacyclic po |\n" }, &quiet) == NULL,
 	      "a model text with a syntax error does not load");
 	CHECK(quiet.errors == 1, "one located error");

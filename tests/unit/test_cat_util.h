@@ -92,8 +92,7 @@ static inline void capture_begin(captured *c)
 {
 	c->buf = NULL;
 	c->len = 0;
-	c->d.out = open_memstream(&c->buf, &c->len);
-	c->d.errors = c->d.warnings = 0;
+	c->d = (diag){ .out = open_memstream(&c->buf, &c->len) };
 }
 
 static inline const char *capture_end(captured *c)

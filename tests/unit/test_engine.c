@@ -22,7 +22,7 @@ static int failures;
 
 static diag quiet_diag(void)
 {
-	diag d = { NULL, 0, 0 };
+	diag d = { .out = NULL };
 	d.out = fopen("/dev/null", "w");
 	return d;
 }

@@ -16,7 +16,7 @@ static litmus_test *parse(const char *text, char **errors)
 {
 	size_t len;
 	FILE *f = open_memstream(errors, &len);
-	diag d = { f, 0, 0 };
+	diag d = { .out = f };
 	litmus_test *t = litmus_parse_string("t.litmus", text, &d);
 	fclose(f);
 	return t;

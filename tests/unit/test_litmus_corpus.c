@@ -56,7 +56,7 @@ static void check_file(const char *path, const char *folder_arch)
 	char *errbuf = NULL;
 	size_t errlen = 0;
 	FILE *errs = open_memstream(&errbuf, &errlen);
-	diag d = { errs, 0, 0 };
+	diag d = { .out = errs };
 	litmus_test *t = litmus_parse_file(path, &d);
 	fclose(errs);
 	const char *why = NULL;

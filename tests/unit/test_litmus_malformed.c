@@ -20,7 +20,7 @@ static void check_case(const char *dir, const char *file, const char *linecol, c
 	char *errs = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&errs, &len);
-	diag d = { f, 0, 0 };
+	diag d = { .out = f };
 	litmus_test *t = litmus_parse_file(path, &d);
 	fclose(f);
 	char *where = xasprintf("%s:%s: error: ", path, linecol);

@@ -24,7 +24,7 @@ static int failures;
 
 static litmus_test *parse(const char *text)
 {
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	litmus_test *t = litmus_parse_string("test.litmus", text, &d);
 	CHECK(t != NULL, "litmus text does not parse:\n%s", text);
 	return t;
@@ -34,7 +34,7 @@ static cat_model *load(const char *name)
 {
 	const char *dirs[] = { WEFT_SOURCE_CATDIR };
 	cat_search_path sp = { 1, dirs };
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	cat_model *m = cat_model_load(name, &(cat_load_options){ .search = &sp }, &d);
 	CHECK(m != NULL, "model %s does not load", name);
 	return m;
@@ -53,7 +53,7 @@ static void test_kinds(void)
 		cat_model *m = load(ours[i].model);
 		if (!m)
 			continue;
-		diag d = { stderr, 0, 0 };
+		diag d = { .out = stderr };
 		cb_order o;
 		cb_order_init(&o, NULL, m, &d);
 		CHECK(o.kind == ours[i].kind, "%s: order %s", ours[i].model, cb_kind_name(o.kind));
@@ -129,7 +129,7 @@ static bool cb_has(const litmus_test *t, enum cb_kind k, eref a, eref b)
 	rstate s;
 	rsmc_state_init(&s, t);
 	rsmc_warned w = { 0 };
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	for (int i = 0; i < t->n_threads; i++)
 		rsmc_thread_eval(t, &s, i, 2, 0, &w, &d);
 	cb_graph g;
@@ -268,7 +268,7 @@ static void compare(const char *text, const char *model, long want_complete, lon
 	if (!t || !m)
 		return;
 	engine_opts o = { .timeout = 60, .stats = true, .unroll = 2 };
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	test_result a, b;
 	bool oka = engine_run("rsmc", t, m, &o, &a, &d);
 	bool okb = engine_run("enumerate", t, m, &o, &b, &d);

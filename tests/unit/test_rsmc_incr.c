@@ -54,7 +54,7 @@ static bool same_verdict(const cat_verdict *a, const cat_verdict *b)
 
 static void compare(cmp_ctx *c, const execution *x)
 {
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	cat_verdict r = { 0 }, q = { 0 };
 	bool ok1 = cat_model_check(c->ref, x, &r, &d);
 	/* copy the reference verdict: the next call on ref reuses its buffer */
@@ -106,7 +106,7 @@ static void on_candidate(void *vctx, const engine_candidate *cand)
 
 static void run_one(const char *path, const char *model, const cat_search_path *sp)
 {
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	litmus_test *t = litmus_parse_file(path, &d);
 	if (!t)
 		return;

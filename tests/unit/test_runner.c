@@ -100,7 +100,7 @@ static char *run_captured_both(const fake_suite *s, const runner_limits *lim, ru
 		dup2(saved_err, STDERR_FILENO);
 		close(saved_err);
 		close(efd);
-		diag d = { stderr, 0, 0 };
+		diag d = { .out = stderr };
 		*err = read_whole_file(err_path, NULL, &d);
 		unlink(err_path);
 	}
@@ -124,7 +124,7 @@ static char *run_captured(const fake_suite *s, const runner_limits *lim, run_tot
 	dup2(saved, STDOUT_FILENO);
 	close(saved);
 	close(fd);
-	diag d = { stderr, 0, 0 };
+	diag d = { .out = stderr };
 	char *text = read_whole_file(path, NULL, &d);
 	unlink(path);
 	return text;

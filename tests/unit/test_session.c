@@ -87,7 +87,7 @@ static void test_goto_and_auto(session *s, diag *d)
 int main(void)
 {
 	FILE *sink = fopen("/dev/null", "w");
-	diag d = { sink, 0, 0 };
+	diag d = { .out = sink };
 	const char *dirs[] = { WEFT_SOURCE_CATDIR };
 	cat_search_path sp = { 1, dirs };
 	cat_model *m = cat_model_load("power", &(cat_load_options){ .search = &sp }, &d);

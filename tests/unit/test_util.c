@@ -77,7 +77,7 @@ static void test_diag(void)
 {
 	char text[256] = { 0 };
 	FILE *f = fmemopen(text, sizeof text - 1, "w");
-	diag d = { f, 0, 0 };
+	diag d = { .out = f };
 	srcloc at = { "t.litmus", 3, 7 };
 	diag_error(&d, at, "bad %s", "thing");
 	fclose(f);
@@ -86,6 +86,42 @@ static void test_diag(void)
 		printf("FAIL diag count %d\n", d.errors);
 		failures++;
 	}
+}
+
+/* A diag that drops prints nothing and still counts; one that collects
+ * keeps the lines as they would have been printed, and passes them on. */
+static void test_diag_drop_collect(void)
+{
+	char text[256] = { 0 };
+	FILE *f = fmemopen(text, sizeof text - 1, "w");
+	diag dropped = { .out = f, .drop = true };
+	srcloc at = { "t.litmus", 3, 7 };
+	diag_error(&dropped, at, "bad %s", "thing");
+	diag_warning(&dropped, at, "odd");
+	diag_note(&dropped, at, "fyi");
+	fflush(f);
+	expect_str("diag drop prints", text, "");
+	if (dropped.errors != 1 || dropped.warnings != 1) {
+		printf("FAIL diag drop counts %d errors %d warnings\n", dropped.errors, dropped.warnings);
+		failures++;
+	}
+	strbuf kept = { 0 };
+	diag collecting = { .out = f, .collect = &kept };
+	diag_error(&collecting, at, "bad %s", "thing");
+	diag_note(&collecting, (srcloc){ NULL, 0, 0 }, "fyi");
+	fflush(f);
+	expect_str("diag collect prints", text, "");
+	expect_str("diag collect keeps", kept.s ? kept.s : "", "t.litmus:3:7: error: bad thing\nweft: note: fyi\n");
+	diag printing = { .out = f };
+	diag_put_collected(&printing, kept.s);
+	diag_put_collected(&dropped, kept.s);
+	fclose(f);
+	expect_str("diag passed on", text, "t.litmus:3:7: error: bad thing\nweft: note: fyi\n");
+	if (collecting.errors != 1 || printing.errors != 0) {
+		printf("FAIL diag collect counts %d, passed on %d\n", collecting.errors, printing.errors);
+		failures++;
+	}
+	sb_free(&kept);
 }
 
 /* files_below: suffixes filter, hidden names are skipped, folders are
@@ -115,7 +151,7 @@ static void test_files_below(void)
 	}
 	static const char *const want_suffix[] = { ".litmus", NULL };
 	path_list got = { 0 };
-	diag d = { fopen("/dev/null", "w"), 0, 0 };
+	diag d = { .drop = true };
 	bool ok = files_below(root, want_suffix, &got, &d);
 	const char *want[] = { "a/deep/y.litmus", "a/x.litmus", "b/z.litmus", "top.litmus" };
 	if (!ok || got.n != 4) {
@@ -139,7 +175,6 @@ static void test_files_below(void)
 		passes++;
 	}
 	free(missing);
-	fclose(d.out);
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		char *p = xasprintf("%s/%s", root, files[i]);
 		unlink(p);
@@ -158,6 +193,7 @@ int main(void)
 	test_md5();
 	test_strbuf();
 	test_diag();
+	test_diag_drop_collect();
 	test_files_below();
 	printf("%d passed, %d failed\n", passes, failures);
 	return failures ? 1 : 0;
