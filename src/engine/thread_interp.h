@@ -203,6 +203,107 @@ bool ti_stcond_may_succeed(const ti_ctx *c, const ti_state *s, const op *o, int 
  * `unroll` cuts the path.  So every path is finite. */
 bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *pc);
 
+/* ---- the one loop over a thread's ops (thread_run.c) ----------------------
+
+ * ti_run runs a thread's ops for every engine and the session: the
+ * dispatch on the op kind, the step before each op, ALU ops, reading an
+ * access's operands, fences, TLBI, branches and the unroll limit are its
+ * own.  Where the three differ, it asks a policy (ti_policy), a small
+ * struct of functions the engine fills once:
+ *
+ *                    enumerator          rsmc              session
+ *   load             forks, one path     replays the       replays the
+ *                    per value (vmsa:    committed value   committed value
+ *                    translates first)   (unknown if not)  (unknown if not)
+ *   store, store-    fails when no       replays the       waits while the
+ *   conditional      reservation, else   committed outcome reservation is
+ *                    forks fail/succeed  (reserved ones    not known; replays
+ *                                        go to enumerate)  the outcome
+ *   choice           forks 1 and 0       error (handed     a pseudo-event,
+ *                                        over)             waits for 1 or 0
+ *   BR_EITHER        forks               the fall-through  error
+ *                                        (handed over)
+ *   unknown access   drops the path      fetches it with   waits
+ *   address          (speculation)       loc unknown
+ *   unknown lock     fetches it          waits             waits
+ *   address
+ *   unknown branch   forks both ways     waits             waits
+ *                    after its event
+ *   TLBI             its event           error             error
+ *   step             deadline (work      deadline every    at most MAX_STEPS
+ *                    units)              4096 ops          ops
+ *   end, cut, fail   emit / drop         status            done, cut, error
+ *
+ * An unknown value is only ever seen by rsmc, the session and the
+ * enumerator's speculation (paths_build); an ifetch fetch is a load with
+ * ACC_IFETCH, and its commit an unconditional branch with ACC_COMMIT, whose
+ * event ti_run fetches (rsmc and the session refuse ifetch tests).
+ *
+ * (The enumerator runs on ti_run; rsmc_thread.c and sstate_thread.c still
+ * have their own copies of the loop, which move onto it next.)
+ *
+ * Every hook that returns bool returns true to go on and false when the
+ * run is over: the hook has then done what ends it (freed or handed over
+ * the path, recorded a status).  ctx is the engine's own. */
+
+/* Why a run cannot go on: what thread_interp warned of, or what an engine
+ * does not run. */
+enum ti_fail {
+	TI_FAIL_ALU,       /* arithmetic on an address, division by zero,
+	                    * or a register the thread does not have */
+	TI_FAIL_ACCESS,    /* an address that is not a location's, or a
+	                    * register the thread does not have */
+	TI_FAIL_LOCK,      /* a located fence's address is not a location */
+	TI_FAIL_REGISTER,  /* a branch tests a register the thread lacks */
+	TI_FAIL_PAGE,      /* TLBI's register does not hold a page */
+	TI_FAIL_TLBI,      /* TLBI where the policy runs no vmsa */
+};
+
+/* What a run meets that is not known yet. */
+enum ti_unknown {
+	TI_UNKNOWN_ADDRESS,   /* an access's address */
+	TI_UNKNOWN_LOCK,      /* a located fence's address */
+	TI_UNKNOWN_BRANCH,    /* a conditional branch's tested value */
+};
+
+typedef struct ti_policy {
+	/* before each op (pc in range): false stops (deadline, step limit) */
+	bool (*step)(void *ctx, const ti_state *s);
+	/* the thread ran off its code, or (cut) the unroll limit cut it */
+	void (*end)(void *ctx, bool cut);
+	/* op o cannot run: the run is over */
+	void (*fail)(void *ctx, const op *o, enum ti_fail why);
+	/* append the event of op o at index pc with its dependencies, for a
+	 * fence, a TLBI or a branch (which rsmc and the session commit at
+	 * once); returns its index */
+	int (*event)(void *ctx, const op *o, int pc, enum event_kind kind, int loc, value val);
+	/* NULL or: op o (an ALU op, a located fence, a tested branch) is
+	 * about to read its operands (the enumerator's value equations) */
+	void (*reads)(void *ctx, const op *o);
+	/* a load of loc (TI_LOC_UNKNOWN if unknown_address went on) */
+	bool (*load)(void *ctx, const op *o, int pc, int loc);
+	/* a store or a store-conditional of v (known: whether v is) to loc */
+	bool (*store)(void *ctx, const op *o, int pc, int loc, value v, bool known);
+	/* OP_CHOICE: set o's register to 1 or 0, or stop */
+	bool (*choice)(void *ctx, const op *o, int pc);
+	/* a BR_EITHER branch: *pc the next op to run, or stop */
+	bool (*either)(void *ctx, const op *o, int *pc);
+	/* something not known yet: true goes on with it unknown */
+	bool (*unknown)(void *ctx, const op *o, enum ti_unknown what);
+	/* after a branch on an unknown value went on (its event fetched):
+	 * start the path where it is taken; the caller goes on where not */
+	bool (*fork_taken)(void *ctx, const op *o, int pc);
+	bool tlbi;   /* TLBI runs (vmsa), else fails with TI_FAIL_TLBI */
+} ti_policy;
+
+/* Run s from op pc to its end or until a hook stops it.  same_instance:
+ * op pc goes on in the instruction instance it started (the
+ * enumerator's vmsa translation comes back to its access). */
+void ti_run(const ti_policy *p, void *ctx, const ti_ctx *c, ti_state *s, int pc, bool same_instance);
+
+/* A value for which a branch of condition cond is taken, or not. */
+value ti_branch_value(enum branch_cond cond, bool taken);
+
 /* herd's catdep dependencies (herd_deps.c): each event fetched adds its
  * edges of every relation of enum herd_dep to out[0..XD_N-1].  The
  * register flow is kept by ti_alu, ti_set_loaded, ti_set_stcond_flag and

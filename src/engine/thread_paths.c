@@ -227,16 +227,6 @@ static bool out_of_time(interp *ip, unsigned long work)
 	return ip->timed_out;
 }
 
-/* A value for which a branch of condition cond is taken, or not. */
-static value branch_value(enum branch_cond cond, bool taken)
-{
-	static const int64_t tries[] = { 0, 1, -1 };
-	for (size_t i = 0; i < sizeof tries / sizeof *tries; i++)
-		if (op_branch_taken(cond, value_int(tries[i])) == taken)
-			return value_int(tries[i]);
-	return value_int(0);
-}
-
 /* herd's TLBI takes a page, tlb_v, which only `LSR Xd,Xv,#12` of a
  * variable's address gives: anything else drops the path, said once. */
 static void tlbi_not_a_page(interp *ip, const op *o)
@@ -316,190 +306,224 @@ static bool at_physical(interp *ip, pending_stack *st, istate *s, const op *o, i
 	return false;
 }
 
-/* Run state s from op pc until it ends, is cut or forks.  At a load it
- * forks one branch per value its location may hold, at a
- * store-conditional a failing and a succeeding one: they go onto the
- * stack.  Takes ownership of s. */
+/* ---- the enumerator's policy for ti_run --------------------------------------- */
+
+/* One run of ti_run: the path s being run, the stack its forks go to. */
+typedef struct erun {
+	interp *ip;
+	pending_stack *st;
+	istate *s;
+} erun;
+
+static bool e_step(void *ctx, const ti_state *r)
+{
+	erun *x = ctx;
+	/* an event gets a ctrl edge from every load a branch before it
+	 * tested: that is the op's cost on a long path */
+	if (!out_of_time(x->ip, 1 + (unsigned long)r->ctrl.n))
+		return true;
+	istate_free(x->ip, x->s);
+	return false;
+}
+
+static void e_end(void *ctx, bool cut)
+{
+	erun *x = ctx;
+	emit(x->ip, x->s, cut);
+	istate_free(x->ip, x->s);
+}
+
+/* the path is dropped (thread_interp said why, once) */
+static void e_fail(void *ctx, const op *o, enum ti_fail why)
+{
+	erun *x = ctx;
+	if (why == TI_FAIL_PAGE)
+		tlbi_not_a_page(x->ip, o);
+	istate_free(x->ip, x->s);
+}
+
+static int e_event(void *ctx, const op *o, int pc, enum event_kind kind, int loc, value val)
+{
+	erun *x = ctx;
+	push_event(x->s, o, pc, kind, loc, val);
+	return x->s->n_ev - 1;
+}
+
+static void e_reads(void *ctx, const op *o)
+{
+	istate *s = ((erun *)ctx)->s;
+	if (o->kind == OP_ALU)
+		veq_alu(&s->vr, o, s->ev);
+	else if (o->kind == OP_FENCE)
+		veq_use_address(&s->vr, &o->addr, s->ev);
+	else
+		veq_use(&s->vr, &o->a, s->ev);
+}
+
+/* One path per value loc may hold (and, speculating, one where the value
+ * is not known): all go onto the stack. */
+static bool e_load(void *ctx, const op *o, int pc, int loc)
+{
+	erun *x = ctx;
+	interp *ip = x->ip;
+	pending_stack *st = x->st;
+	istate *s = x->s;
+	if (!at_physical(ip, st, s, o, pc, &loc))
+		return false;
+	const value_set *vs = &ip->vals[loc];
+	if (vs->n == 0) {
+		istate_free(ip, s);
+		return false;
+	}
+	veq_use_address(&s->vr, &o->addr, s->ev);
+	if (out_of_time(ip, (unsigned long)(vs->n - 1) * (unsigned long)s->n_ev)) {
+		istate_free(ip, s);
+		return false;
+	}
+	if (ip->speculate) {
+		/* one more path where the load returns a value not known:
+		 * what it stores after a test of that value joins the value
+		 * sets (paths_build) */
+		istate *k = istate_clone(ip, s);
+		push_event(k, o, pc, EV_READ, loc, value_int(0));
+		ti_set_loaded(&k->r, o, k->n_ev - 1, value_int(0), false);
+		veq_loaded(&k->vr, o->dst, k->n_ev - 1);
+		k->unknown_read = true;
+		push_pending(st, k, pc + 1);
+	}
+	/* the clones are made before s takes the last value */
+	int first = st->n;
+	for (int i = vs->n - 1; i >= 0; i--)
+		push_pending(st, i + 1 < vs->n ? istate_clone(ip, s) : NULL, pc + 1);
+	st->v[first].s = s;
+	for (int i = 0; i < vs->n; i++) {
+		istate *k = st->v[st->n - 1 - i].s;
+		push_event(k, o, pc, EV_READ, loc, vs->v[i]);
+		ti_set_loaded(&k->r, o, k->n_ev - 1, vs->v[i], true);
+		veq_loaded(&k->vr, o->dst, k->n_ev - 1);
+	}
+	return false;
+}
+
+/* A store; a store-conditional without a reservation for loc fails, else
+ * it forks: the failing path (no event, flag 0) runs first. */
+static bool e_store(void *ctx, const op *o, int pc, int loc, value v, bool known)
+{
+	erun *x = ctx;
+	interp *ip = x->ip;
+	istate *s = x->s;
+	if (!at_physical(ip, x->st, s, o, pc, &loc))
+		return false;
+	istate *fail = NULL;
+	if (o->kind == OP_STCOND) {
+		if (out_of_time(ip, (unsigned long)s->n_ev)) {
+			istate_free(ip, s);
+			return false;
+		}
+		bool res_known;
+		veq_constant(&s->vr, o->dst);
+		if (!ti_stcond_may_succeed(&ip->c, &s->r, o, loc, &res_known)) {
+			ti_set_stcond_flag(&s->r, o, -1, value_int(0), true);
+			return true;
+		}
+		fail = istate_clone(ip, s);
+		ti_set_stcond_flag(&fail->r, o, -1, value_int(0), true);
+	}
+	veq_use_address(&s->vr, &o->addr, s->ev);
+	push_event(s, o, pc, EV_WRITE, loc, v);
+	veq_store(&s->vr, &o->a, s->n_ev - 1, s->ev, &s->vdata);
+	if (known)
+		value_set_add(&ip->stored[loc], v);
+	if (!fail)
+		return true;
+	ti_set_stcond_flag(&s->r, o, s->n_ev - 1, value_int(1), true);
+	push_pending(x->st, s, pc + 1);
+	push_pending(x->st, fail, pc + 1);
+	return false;
+}
+
+/* both alternatives: this path takes 1, a clone (run first) 0 */
+static bool e_choice(void *ctx, const op *o, int pc)
+{
+	erun *x = ctx;
+	istate *s = x->s;
+	if (out_of_time(x->ip, (unsigned long)s->n_ev)) {
+		istate_free(x->ip, s);
+		return false;
+	}
+	veq_constant(&s->vr, o->dst);
+	istate *zero = istate_clone(x->ip, s);
+	ti_set_stcond_flag(&zero->r, o, -1, value_int(0), true);
+	ti_set_stcond_flag(&s->r, o, -1, value_int(1), true);
+	push_pending(x->st, s, pc + 1);
+	push_pending(x->st, zero, pc + 1);
+	return false;
+}
+
+/* one path each way, the fall-through first */
+static bool e_either(void *ctx, const op *o, int *pc)
+{
+	erun *x = ctx;
+	if (out_of_time(x->ip, (unsigned long)x->s->n_ev)) {
+		istate_free(x->ip, x->s);
+		return false;
+	}
+	push_pending(x->st, istate_clone(x->ip, x->s), o->target);
+	push_pending(x->st, x->s, *pc + 1);
+	return false;
+}
+
+/* Only speculation has unknown values: a path whose access address is
+ * unknown is dropped, a lock's is fetched unknown, a branch goes both
+ * ways (e_fork_taken). */
+static bool e_unknown(void *ctx, const op *o, enum ti_unknown what)
+{
+	(void)o;
+	erun *x = ctx;
+	if (what != TI_UNKNOWN_ADDRESS)
+		return true;
+	istate_free(x->ip, x->s);
+	return false;
+}
+
+static bool e_fork_taken(void *ctx, const op *o, int pc)
+{
+	erun *x = ctx;
+	interp *ip = x->ip;
+	if (out_of_time(ip, (unsigned long)x->s->n_ev)) {
+		istate_free(ip, x->s);
+		return false;
+	}
+	istate *other = istate_clone(ip, x->s);
+	if (ti_branch_follow(&ip->c, &other->r, o, ti_branch_value(o->cond, true), &pc))
+		push_pending(x->st, other, pc);
+	else
+		istate_free(ip, other);
+	return true;
+}
+
+static const ti_policy enumerate_policy = {
+	.step = e_step,
+	.end = e_end,
+	.fail = e_fail,
+	.event = e_event,
+	.reads = e_reads,
+	.load = e_load,
+	.store = e_store,
+	.choice = e_choice,
+	.either = e_either,
+	.unknown = e_unknown,
+	.fork_taken = e_fork_taken,
+	.tlbi = true,
+};
+
+/* Run state s from op pc until it ends, is cut or forks (its forks go onto
+ * the stack).  Takes ownership of s. */
 static void run_path(interp *ip, pending_stack *st, istate *s, int pc)
 {
-	const ti_ctx *c = &ip->c;
-	const thread *th = c->th;
-	for (;;) {
-		/* an event gets a ctrl edge from every load a branch before it
-		 * tested: that is the op's cost on a long path */
-		if (out_of_time(ip, 1 + (unsigned long)s->r.ctrl.n))
-			goto end;
-		if (pc < 0 || pc >= th->n_ops) {
-			emit(ip, s, false);
-			goto end;
-		}
-		/* a translated access goes on in its instruction's instance */
-		if (s->phys < 0)
-			ti_begin_op(c, &s->r, pc);
-		const op *o = &th->ops[pc];
-		switch (o->kind) {
-		case OP_ALU:
-			veq_alu(&s->vr, o, s->ev);
-			if (!ti_alu(c, &s->r, o))
-				goto end;
-			pc++;
-			continue;
-		case OP_LOAD: {
-			int loc;
-			if (!ti_access(c, &s->r, o, &loc, NULL, NULL) || loc < 0)
-				goto end;
-			if (!at_physical(ip, st, s, o, pc, &loc))
-				return;
-			const value_set *vs = &ip->vals[loc];
-			if (vs->n == 0)
-				goto end;
-			veq_use_address(&s->vr, &o->addr, s->ev);
-			if (out_of_time(ip, (unsigned long)(vs->n - 1) * (unsigned long)s->n_ev))
-				goto end;
-			if (ip->speculate) {
-				/* one more path where the load returns a value
-				 * not known: what it stores after a test of that
-				 * value joins the value sets (paths_build) */
-				istate *k = istate_clone(ip, s);
-				push_event(k, o, pc, EV_READ, loc, value_int(0));
-				ti_set_loaded(&k->r, o, k->n_ev - 1, value_int(0), false);
-				veq_loaded(&k->vr, o->dst, k->n_ev - 1);
-				k->unknown_read = true;
-				push_pending(st, k, pc + 1);
-			}
-			/* the clones are made before s takes the last value */
-			int first = st->n;
-			for (int i = vs->n - 1; i >= 0; i--)
-				push_pending(st, i + 1 < vs->n ? istate_clone(ip, s) : NULL, pc + 1);
-			st->v[first].s = s;
-			for (int i = 0; i < vs->n; i++) {
-				istate *k = st->v[st->n - 1 - i].s;
-				push_event(k, o, pc, EV_READ, loc, vs->v[i]);
-				ti_set_loaded(&k->r, o, k->n_ev - 1, vs->v[i], true);
-				veq_loaded(&k->vr, o->dst, k->n_ev - 1);
-			}
-			return;
-		}
-		case OP_STORE:
-		case OP_STCOND: {
-			int loc;
-			value v;
-			bool known = true;
-			if (!ti_access(c, &s->r, o, &loc, &v, ip->speculate ? &known : NULL) || loc < 0)
-				goto end;
-			if (!at_physical(ip, st, s, o, pc, &loc))
-				return;
-			istate *fail = NULL;
-			if (o->kind == OP_STCOND) {
-				if (out_of_time(ip, (unsigned long)s->n_ev))
-					goto end;
-				bool res_known;
-				veq_constant(&s->vr, o->dst);
-				if (!ti_stcond_may_succeed(c, &s->r, o, loc, &res_known)) {
-					/* no reservation for this address: it fails */
-					ti_set_stcond_flag(&s->r, o, -1, value_int(0), true);
-					pc++;
-					continue;
-				}
-				/* The failing branch: no event, flag 0. */
-				fail = istate_clone(ip, s);
-				ti_set_stcond_flag(&fail->r, o, -1, value_int(0), true);
-			}
-			veq_use_address(&s->vr, &o->addr, s->ev);
-			push_event(s, o, pc, EV_WRITE, loc, v);
-			veq_store(&s->vr, &o->a, s->n_ev - 1, s->ev, &s->vdata);
-			if (known)
-				value_set_add(&ip->stored[loc], v);
-			if (o->kind == OP_STCOND) {
-				ti_set_stcond_flag(&s->r, o, s->n_ev - 1, value_int(1), true);
-				push_pending(st, s, pc + 1);
-				push_pending(st, fail, pc + 1);
-				return;
-			}
-			pc++;
-			continue;
-		}
-		case OP_CHOICE: {
-			/* both alternatives: this path takes 1, a clone 0 */
-			if (out_of_time(ip, (unsigned long)s->n_ev))
-				goto end;
-			veq_constant(&s->vr, o->dst);
-			istate *zero = istate_clone(ip, s);
-			ti_set_stcond_flag(&zero->r, o, -1, value_int(0), true);
-			ti_set_stcond_flag(&s->r, o, -1, value_int(1), true);
-			push_pending(st, s, pc + 1);
-			push_pending(st, zero, pc + 1);
-			return;
-		}
-		case OP_FENCE: {
-			int floc;
-			if (!ti_fence_loc(c, &s->r, o, &floc))
-				goto end;
-			if (o->flags & ACC_LOCATED)
-				veq_use_address(&s->vr, &o->addr, s->ev);
-			push_event(s, o, pc, EV_FENCE, floc, value_int(0));
-			pc++;
-			continue;
-		}
-		case OP_TLBI: {
-			int page = -1;
-			if (o->a.kind != OPND_NONE) {
-				value v;
-				if (!ti_operand(c, &s->r, o, &o->a, &v, NULL))
-					goto end;
-				if (!value_is_page(v)) {
-					tlbi_not_a_page(ip, o);
-					goto end;
-				}
-				page = (int)v.num;
-			}
-			push_event(s, o, pc, EV_TLBI, page, value_int(0));
-			pc++;
-			continue;
-		}
-		case OP_BRANCH: {
-			value v = value_int(0);
-			if (o->cond == BR_EITHER) {
-				/* one path each way, the fall-through first */
-				if (out_of_time(ip, (unsigned long)s->n_ev))
-					goto end;
-				push_pending(st, istate_clone(ip, s), o->target);
-				push_pending(st, s, pc + 1);
-				return;
-			}
-			if (o->cond != BR_ALWAYS) {
-				bool known = true;
-				if (!ti_operand(c, &s->r, o, &o->a, &v, ip->speculate ? &known : NULL))
-					goto end;
-				if (!(o->flags & ACC_SILENT))
-					veq_use(&s->vr, &o->a, s->ev);
-				if (!(o->flags & ACC_SILENT))
-					push_event(s, o, pc, EV_BRANCH, -1, value_int(0));
-				if (!known) {
-					/* a test of an unknown value: both ways */
-					if (out_of_time(ip, (unsigned long)s->n_ev))
-						goto end;
-					istate *other = istate_clone(ip, s);
-					int opc = pc;
-					if (ti_branch_follow(c, &other->r, o, branch_value(o->cond, true), &opc))
-						push_pending(st, other, opc);
-					else
-						istate_free(ip, other);
-					v = branch_value(o->cond, false);
-				}
-			} else if (o->flags & ACC_COMMIT) {
-				push_event(s, o, pc, EV_BRANCH, -1, value_int(0));
-			}
-			if (!ti_branch_follow(c, &s->r, o, v, &pc)) {
-				emit(ip, s, true);
-				goto end;
-			}
-			continue;
-		}
-		}
-	}
-end:	/* the path was emitted, dropped or cut by the deadline */
-	istate_free(ip, s);
+	erun x = { ip, st, s };
+	/* a translated access goes on in its instruction's instance */
+	ti_run(&enumerate_policy, &x, &ip->c, &s->r, pc, s->phys >= 0);
 }
 
 /* Every path of the current thread, from its first op. */
