@@ -43,6 +43,7 @@ static litmus_test *parse_string(const char *path, const char *text, const char 
 	parser p;
 	memset(&p, 0, sizeof p);
 	cursor_init(&p.c, t->file, text ? text : "");
+	p.text = p.c.p;
 	p.d = d;
 	p.t = t;
 	p.macros = macros;

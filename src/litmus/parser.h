@@ -42,6 +42,7 @@ typedef struct pending_reg {
 
 typedef struct parser {
 	cursor c;
+	const char *text;       /* the whole text being read */
 	diag *d;
 	litmus_test *t;
 	const arch *arch;

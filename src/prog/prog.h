@@ -398,6 +398,8 @@ typedef struct litmus_test {
 	int n_meta;
 	meta *meta;          /* key=value lines in order                     */
 	char *hash;          /* value of a Hash= metadata line, or NULL      */
+	long init_offset;    /* byte offset of the init block's '{' in the
+	                      * text read (0 if none was found)          */
 
 	int n_locs;
 	location *locs;      /* in order of first appearance                 */

@@ -449,9 +449,17 @@ static bool init_string(const litmus_test *t, strbuf *out)
 		fclose(null);
 	if (!text)
 		return false;
-	blank_comments(text);
-	char *p = strchr(text, '\n');   /* skip the header line */
-	char *open = p ? strchr(p, '{') : NULL;
+	/* The init block is where the parser found it: herd's preamble
+	 * rules (parse_header.c) let a `(*` there stay open. */
+	char *open = t->init_offset > 0 && (size_t)t->init_offset < len && text[t->init_offset] == '{'
+	                     ? text + t->init_offset : NULL;
+	if (open) {
+		blank_comments(open);
+	} else {
+		blank_comments(text);
+		char *p = strchr(text, '\n');   /* skip the header line */
+		open = p ? strchr(p, '{') : NULL;
+	}
 	if (!open) {
 		free(text);
 		return false;

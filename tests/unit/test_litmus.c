@@ -205,8 +205,10 @@ static void test_table(void)
 		CHECK(t->threads[1].n_instrs == 0 && t->threads[1].n_labels == 1, "label-only cell");
 	}
 	litmus_test_free(t);
+	/* herd7 runs this text as it is; a comment before the header it
+	 * refuses (tests/malformed/header-after-comment.litmus) */
 	expect_ok("comments everywhere",
-		  "(* before *) PPC com (* after header *)\n"
+		  "PPC com (* after header *)\n"
 		  "(* a (* nested *) comment\n spanning lines *)\n"
 		  "{ x=1; (* in init *) 0:r2=x; }\n"
 		  "(* between *)\n"
