@@ -154,8 +154,13 @@ def test_aarch64_hash_is_herds_spelling(weft, tmp_path):
 @pytest.mark.parametrize("code,words", [
     ("LDRB W0,[X1]", "mixed-size"),
     ("LDXP W0,W2,[X1]", "exclusive, non-temporal"),
-    ("LDIAPP W0,W2,[X1,#8]!", "post-index only"),
-    ("STILP W0,W2,[X1],#8", "pre-index only"),
+    # LDIAPP and STILP take herd's (the architecture's) addresses only
+    ("LDIAPP W0,W2,[X1,#8]!", "LDIAPP's address is [Xn], or [Xn],#8 to write back"),
+    ("LDIAPP W0,W2,[X1],#4", "LDIAPP's address is [Xn], or [Xn],#8 to write back"),
+    ("LDIAPP X0,X2,[X1,#16]", "LDIAPP's address is [Xn], or [Xn],#16 to write back"),
+    ("STILP W0,W2,[X1],#8", "STILP's address is [Xn], or [Xn,#-8]! to write back"),
+    ("STILP W0,W2,[X1,#-4]!", "STILP's address is [Xn], or [Xn,#-8]! to write back"),
+    ("STILP X0,X2,[X1,#8]", "STILP's address is [Xn], or [Xn,#-16]! to write back"),
     ("LDP W0,X2,[X1]", "both W or both X"),
     ("LDP W0,W0,[X1]", "unpredictable"),
     ("STP W1,W2,[X1,#8]!", "writeback of a register it transfers"),
@@ -177,7 +182,7 @@ def test_aarch64_pair_hash_is_herds_spelling(weft):
     and a pre-index as herd prints them."""
     from herd_hash import herd_hash
     want = herd_hash(["0:X0=1", "0:X1=1", "0:X2=x", "1:X2=x", "int x[2]"],
-                     [["ADD X2,X2,#4", "STILP W0,W1,[X2,#-4]!"],
+                     [["ADD X2,X2,#8", "STILP W0,W1,[X2,#-8]!"],
                       ["LDR W0,[X2,#4]", "DMB SY", "LDR W1,[X2]"]],
                      ["1:X0", "1:X1"])
     r = weft("-model", "sc", SUITE / "MP+STILP-pre+dmb.sy.litmus")

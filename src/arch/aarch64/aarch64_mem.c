@@ -43,6 +43,8 @@ typedef struct a64_addr {
 	a64_reg base;
 	bool has_post;
 	value post;
+	bool has_pre;    /* [Xn,#k]!: Xn moved by `pre` before the access */
+	int64_t pre;
 } a64_addr;
 
 static bool read_index_ext(arch_cursor *c, a64_reg idx, operand *out)
@@ -100,6 +102,8 @@ static bool read_addr(arch_cursor *c, bool simple, a64_addr *a)
 	if (arch_cursor_accept(c, '!')) {
 		/* pre-index: Xn moves first, the access uses the new Xn */
 		arch_emit_alu(c->ctx, ALU_ADD, a->base.reg, base, arch_opnd_int(off));
+		a->has_pre = true;
+		a->pre = off;
 		off = 0;
 	} else if (!simple && arch_cursor_accept(c, ',')) {
 		if (index.kind != OPND_NONE || off != 0)
@@ -226,10 +230,17 @@ static bool emit_pair(arch_cursor *c, const pair_form *f)
 	bool pre = ctx->th->n_ops > ops_before;   /* read_addr moved Xn first */
 	if (a.addr.index.kind != OPND_NONE)
 		return arch_malformed(c, addr_at, "a pair's address is [Xn], [Xn,#k], [Xn,#k]! or [Xn],#k");
-	if (f->ordered && f->load && pre)
-		return a64_refuse(c, "LDIAPP's writeback is post-index only");
-	if (f->ordered && !f->load && a.has_post)
-		return a64_refuse(c, "STILP's writeback is pre-index only");
+	/* herd's parser takes LDIAPP and STILP with the architecture's
+	 * only addresses: [Xn] (offset 0), and writeback by the pair's size,
+	 * LDIAPP's after its reads, STILP's before its writes */
+	int64_t pair_size = rt[0].wide ? 16 : 8;
+	if (f->ordered && f->load && (pre || (a.has_post ? a.post.loc >= 0 || a.post.num != pair_size
+	                                                 : a.addr.offset != 0)))
+		return a64_refuse(c, rt[0].wide ? "LDIAPP's address is [Xn], or [Xn],#16 to write back"
+		                                : "LDIAPP's address is [Xn], or [Xn],#8 to write back");
+	if (f->ordered && !f->load && (a.has_post || (a.has_pre ? a.pre != -pair_size : a.addr.offset != 0)))
+		return a64_refuse(c, rt[0].wide ? "STILP's address is [Xn], or [Xn,#-16]! to write back"
+		                                : "STILP's address is [Xn], or [Xn,#-8]! to write back");
 	if ((pre || a.has_post) && (rt[0].reg == a.base.reg || rt[1].reg == a.base.reg))
 		return a64_refuse(c, "a pair with writeback of a register it transfers is unpredictable");
 	int size = rt[0].wide ? 8 : 4;
