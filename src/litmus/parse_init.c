@@ -282,16 +282,21 @@ bool parse_init(parser *p)
 		parser_expected(p, &open, "'{' opening the init block");
 		return false;
 	}
+	/* herd's list: entries separated by ';', with a ';' after the last
+	 * and then one more allowed (`{;}`, `{ x=0;; }`); an empty entry
+	 * anywhere else is an error, as in herd */
 	token tok = parser_next(p);
-	if (tok.kind == T_SEMI) /* herd accepts `{;}` */
-		tok = parser_next(p);
 	while (tok.kind != T_RBRACE) {
 		if (tok.kind == T_EOF) {
 			diag_error(p->d, open.loc, "unterminated init block: missing '}'");
 			return false;
 		}
 		if (tok.kind == T_SEMI) {
-			diag_error(p->d, tok.loc, "empty entry in the init block");
+			token semi = tok;
+			tok = parser_next(p);
+			if (tok.kind == T_RBRACE)
+				break;
+			diag_error(p->d, semi.loc, "empty entry in the init block");
 			return false;
 		}
 		token next;

@@ -148,6 +148,10 @@ static void test_init_forms(void)
 	expect_ok("empty init", "PPC e\n{}\n P0 ;\n sync ;\nforall (true)\n",
 		  "thread P0\ncondition forall true");
 	expect_ok("lone semicolon init", "PPC e\n{;}\n P0 ;\n sync ;\nexists (x=0)\n", "loc x = 0");
+	/* herd's init list may end with a second ';' (herd7 runs it), and
+	 * has no empty entry anywhere else */
+	expect_ok("double semicolon at the end of the init", "PPC e\n{ x=1;; }\n P0 ;\n sync ;\nexists (x=1)\n",
+		  "loc x = 1");
 	expect_ok("max hex and min decimal",
 		  "PPC n\n{x=0xffffffffffffffff; y=-9223372036854775808; z=9223372036854775807}\n"
 		  " P0 ;\n sync ;\nexists (x=-1)\n",
@@ -436,6 +440,10 @@ static void test_errors(void)
 	expect_error("unterminated comment", "PPC r\n{}\n(* oops\n P0 ;\n", 3, 1,
 		     "unterminated comment");
 	expect_error("empty", "", 1, 1, "empty test");
+	expect_error("semicolon before the first init entry", "PPC r\n{ ;x=0; }\n P0 ;\n sync ;\nexists (x=0)\n", 2, 3,
+		     "empty entry in the init block");
+	expect_error("two semicolons", "PPC r\n{ ;; }\n P0 ;\n sync ;\nexists (x=0)\n", 2, 3,
+		     "empty entry in the init block");
 	expect_error("overflow", "PPC r\n{ x=9223372036854775808; }\n", 2, 5, "out of range");
 	expect_error("translator error", "PPC r\n{}\n P0 ;\n frobnicate r1 ;\nexists (x=0)\n", 4, 2,
 		     "frobnicate");
