@@ -30,8 +30,11 @@ VERDICTS = {
     # store, which faults once P0 has seen the invalid entry
     "V+pte-in-register": ("Ok", 1, 2, ["0:X1=(oa:PA(x), valid:0); [x]=1;", "0:X1=(oa:PA(x)); [x]=1;",
                                        "0:X1=(oa:PA(x)); [x]=2;"]),
-    # an entry in the condition, [PTE(x)] or PTE(x): its final value
-    "V+pte-cond": ("Ok", 2, 0, ["1:X0=0; [PTE(x)]=(oa:PA(y));"]),
+    # an entry in the condition, [PTE(x)] or PTE(x): its final value; y,
+    # named only in PA(y), has no initial value (herd7: one execution) ...
+    "V+pte-cond": ("Ok", 1, 0, ["1:X0=0; [PTE(x)]=(oa:PA(y));"]),
+    # ... unless the init block names it: the read through either entry
+    "V+pa-named": ("Ok", 2, 0, ["1:X0=0; [PTE(x)]=(oa:PA(y));"]),
     # an access-flag fault the condition names: shown after the rest
     "V+fault-cond": ("Ok", 1, 0, ["1:X0=4; [x]=0; Fault(P0:L0,x,MMU:AccessFlag); ~Fault(P1);"]),
     # the condition's atoms that hold of no fault: ~Fault, greatest first,
@@ -87,6 +90,21 @@ def test_vmsa_default_entries_and_dump(weft):
     assert "loc PTE(x) = (oa:PA(x))" in r.stdout   # herd's default entry
     r = weft("-dump", SUITE / "V+pte-cond.litmus")
     assert "\nvmsa el0 P1\n" in r.stdout
+    assert "\nloc y = 0 (no initial write: only PA(...) names it)\n" in r.stdout
+    assert "\nloc x = 0\n" in r.stdout
+
+
+@pytest.mark.parametrize("name", ["V+pte-cond", "V+pa-named"])
+def test_vmsa_variable_named_only_in_pa_has_no_initial_write(weft, name):
+    """herd gives a variable that only PA(...) (or PTE(...)) names no
+    initial write: a read through an entry mapping to it never completes.
+    herd7's blocks under sc.cat are stored beside the tests."""
+    want = (SUITE / f"{name}.litmus.expected").read_text()
+    for engine in ("default", "enumerate"):
+        args = ["-model", "sc"] + ([] if engine == "default" else ["-engine", engine])
+        r = weft("-q", *args, SUITE / f"{name}.litmus")
+        assert r.returncode == 0, r.stderr
+        assert result_blocks(r.stdout)[name][0] + "\n\n" == want
 
 
 def test_vmsa_corpus_coRR_BBM_W_under_herd_sc(weft, corpus):

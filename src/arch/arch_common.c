@@ -84,6 +84,7 @@ int arch_loc(arch_ctx *ctx, const char *name)
 	l->pte = -1;
 	l->code_thread = -1;
 	l->code_label = NULL;
+	l->no_init = false;
 	return t->n_locs++;
 }
 

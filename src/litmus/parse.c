@@ -16,6 +16,8 @@ static void parser_free(parser *p)
 	free(p->loc_set);
 	free(p->label_use_at);
 	free(p->label_use_loc);
+	free(p->loc_named);
+	free(p->pa_use_loc);
 }
 
 litmus_test *litmus_parse_string(const char *path, const char *text, diag *d)

@@ -32,6 +32,13 @@ int parser_loc(parser *p, const char *name, size_t len, srcloc at)
 	else
 		diag_error(p->d, at, "too many memory locations (at most %d)", LITMUS_MAX_LOCS);
 	free(s);
+	if (i >= 0 && !p->naming_wrapped) {
+		size_t old_cap = p->loc_named_cap;
+		GROW(p->loc_named, p->loc_named_cap, (size_t)i + 1);
+		if (p->loc_named_cap > old_cap)
+			memset(p->loc_named + old_cap, 0, p->loc_named_cap - old_cap);
+		p->loc_named[i] = 1;
+	}
 	return i;
 }
 

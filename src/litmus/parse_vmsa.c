@@ -56,7 +56,13 @@ static int read_wrapped_var(parser *p, const token *f)
 		parser_expected(p, &rp, "')'");
 		return -1;
 	}
+	p->naming_wrapped = true;
 	int loc = parser_loc(p, v.start, v.len, v.loc);
+	p->naming_wrapped = false;
+	if (loc >= 0 && tok_is(f, "PA")) {
+		p->pa_use_loc = xrealloc(p->pa_use_loc, (size_t)(p->n_pa_uses + 1) * sizeof *p->pa_use_loc);
+		p->pa_use_loc[p->n_pa_uses++] = loc;
+	}
 	if (loc >= 0 && p->t->locs[loc].pte_of >= 0) {
 		diag_error(p->d, v.loc, "%.*s(...) takes a variable, not a page-table entry", (int)f->len, f->start);
 		return -1;
@@ -66,7 +72,9 @@ static int read_wrapped_var(parser *p, const token *f)
 
 int parser_pte_loc(parser *p, const token *var)
 {
+	p->naming_wrapped = true;   /* [PTE(v)] does not name v, for herd */
 	int v = parser_loc(p, var->start, var->len, var->loc);
+	p->naming_wrapped = false;
 	if (v < 0)
 		return -1;
 	return pte_of_loc(p, v, var->loc);
@@ -268,6 +276,10 @@ bool parse_vmsa_finish(parser *p)
 	}
 	if (!t->vmsa)
 		return true;
+	for (int i = 0; i < p->n_pa_uses; i++) {
+		int v = p->pa_use_loc[i];
+		t->locs[v].no_init = (size_t)v >= p->loc_named_cap || !p->loc_named[v];
+	}
 	int n = t->n_locs;
 	for (int l = 0; l < n; l++) {
 		if (t->locs[l].array >= 0) {

@@ -65,6 +65,14 @@ typedef struct parser {
 	srcloc el0_at;          /* ... where it is                         */
 	const char *const *variants; /* -variant tags (NULL-terminated), or NULL */
 	bool variant_fatal;     /* `fatal` in the test's Variant= line      */
+	/* vmsa: which locations the test names as variables (init block,
+	 * condition), not only inside PA(v) or PTE(v); herd gives a v only
+	 * PA(v) names no initial value (parse_vmsa_finish: no_init) */
+	unsigned char *loc_named;
+	size_t loc_named_cap;
+	bool naming_wrapped;    /* reading the v of PA(v) or PTE(v)        */
+	int n_pa_uses;          /* each PA(v): v's location               */
+	int *pa_use_loc;
 	srcloc variant_at;      /* ... where that line is                  */
 } parser;
 

@@ -757,6 +757,8 @@ void litmus_test_dump(const litmus_test *t, FILE *out)
 		value_print(t, t->locs[i].init, &b);
 		if (t->locs[i].type)
 			sb_printf(&b, " type %s", t->locs[i].type);
+		if (t->locs[i].no_init)
+			sb_puts(&b, " (no initial write: only PA(...) names it)");
 		sb_putc(&b, '\n');
 	}
 	for (int i = 0; i < t->n_threads; i++)

@@ -308,6 +308,9 @@ typedef struct location {
 	                  * index code_thread (herd's ifetch: a label used
 	                  * as a value, name "P1:L0"); else -1            */
 	char *code_label; /* that instruction's label (owned), or NULL   */
+	bool no_init; /* vmsa: a variable named only inside PA(...) or
+	               * PTE(...), which herd gives no initial value: no
+	               * read takes its initial write (the enumerator) */
 } location;
 
 /* ---- conditions ------------------------------------------------------- */

@@ -436,6 +436,10 @@ static void run_combination(enum_ctx *c)
 			 * write of its own xchg). */
 			if (x->ev[w].thread == x->ev[e].thread && w > e)
 				continue;
+			/* herd gives a vmsa variable that only PA(...) names no
+			 * initial write to read */
+			if (w == loc && t->locs[loc].no_init)
+				continue;
 			if (value_eq(x->ev[w].val, x->ev[e].val))
 				c->load_cands[li][c->load_n_cands[li]++] = w;
 		}
