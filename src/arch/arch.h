@@ -10,6 +10,11 @@
 
 #include "../prog/prog.h"
 
+/* The new name of a label in herd's printing of a program (herd renumbers
+ * them L00, L01, ... before hashing): static or owned by `ctx`; NULL when
+ * unknown (the label is then kept). */
+typedef const char *(*label_renamer)(void *ctx, const char *label);
+
 /* What an instruction parser may do to the thread it is adding to. */
 typedef struct arch_ctx {
 	litmus_test *test;  /* to find/add memory locations by name        */
@@ -46,6 +51,16 @@ typedef struct arch {
 	 * architecture's tests (exec.h, enum herd_dep), which its herd model
 	 * computes from register events (AArch64: aarch64deps.cat). */
 	bool herd_deps;
+	/* herd7's spelling of one instruction (`text` as written, without
+	 * label), as herd's dump_instruction prints it in the program it
+	 * hashes (test_hash.c); labels through `rename`.  NULL: as written
+	 * (arch_herd_print). */
+	void (*herd_print)(const char *text, label_renamer rename, void *ctx, strbuf *out);
+	/* Rank of a register (its canonical name) in herd's order of a
+	 * state's registers within a thread (PPC: r0 < r1 < ... < r31), or -1
+	 * when it has none: ranked ones come first, the others compare as
+	 * strings.  NULL: none is ranked. */
+	int (*reg_rank)(const char *name);
 } arch;
 
 const arch *arch_find(const char *name);
@@ -54,6 +69,10 @@ const arch *arch_find(const char *name);
 const char *litmus_annot_name(const litmus_test *t, int i);
 /* NULL-terminated list of all registered architectures. */
 const arch *const *arch_all(void);
+/* Append herd's spelling of one instruction of `a` (see herd_print). */
+void arch_herd_print(const arch *a, const char *text, label_renamer rename, void *ctx, strbuf *out);
+/* a->reg_rank(name), -1 when `a` ranks no register. */
+int arch_reg_rank(const arch *a, const char *name);
 
 /* Helpers for the per-architecture files. */
 op *arch_add_op(arch_ctx *ctx, enum op_kind kind);

@@ -16,85 +16,13 @@
  *     "false"; parentheses only where herd puts them: an \/ or => under a
  *     /\, an => under an \/, an /\ or \/ under a =>.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
+#include "../arch/arch.h"
 
 /* ---- herd's order of locations ---------------------------------------------- */
-
-static bool same_folded(const char *a, const char *b)
-{
-	for (; *a && *b; a++, b++)
-		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
-			return false;
-	return *a == *b;
-}
-
-static int index_in(const char *name, const char *const *list)
-{
-	for (int i = 0; list[i]; i++)
-		if (same_folded(name, list[i]))
-			return i;
-	return -1;
-}
-
-/* Rank of a register in the architecture's register order, or -1 when
- * unknown (then names compare as strings). */
-static int reg_rank(const char *arch, const char *name)
-{
-	if (!arch || !name)
-		return -1;
-	if (!strcmp(arch, "PPC") || !strcmp(arch, "RISCV")) {
-		/* r0..r31; RISCV's canonical x0..x31 */
-		if ((name[0] == 'r' || name[0] == 'R' || (name[0] == 'x' && arch[0] == 'R')) && name[1]) {
-			char *end;
-			long n = strtol(name + 1, &end, 10);
-			if (!*end && n >= 0 && n < 32)
-				return (int)n;
-		}
-		return -1;
-	}
-	if (!strcmp(arch, "AArch64")) {
-		/* X0..X30 by number (W names are the same registers) */
-		if ((name[0] == 'X' || name[0] == 'W' || name[0] == 'x' || name[0] == 'w') && name[1]) {
-			char *end;
-			long n = strtol(name + 1, &end, 10);
-			if (!*end && n >= 0 && n < 31)
-				return (int)n;
-		}
-		return -1;
-	}
-	if (!strcmp(arch, "X86")) {
-		static const char *const regs[] = { "EAX", "EBX", "ECX", "EDX", "ESI", "EDI", "EBP", "ESP",
-		                                    "EIP", "ZF", "SF", "CF", NULL };
-		return index_in(name, regs);
-	}
-	if (!strcmp(arch, "X86_64")) {
-		/* every width of one register shares its rank */
-		static const char *const names[5][17] = {
-			{ "rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp", "r8", "r9", "r10", "r11", "r12",
-			  "r13", "r14", "r15", NULL },
-			{ "eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp", "r8d", "r9d", "r10d", "r11d",
-			  "r12d", "r13d", "r14d", "r15d", NULL },
-			{ "ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "r8w", "r9w", "r10w", "r11w", "r12w",
-			  "r13w", "r14w", "r15w", NULL },
-			{ "al", "bl", "cl", "dl", "sil", "dil", "bpl", "spl", "r8b", "r9b", "r10b", "r11b",
-			  "r12b", "r13b", "r14b", "r15b", NULL },
-			{ "ah", "bh", "ch", "dh", NULL },
-		};
-		if (name[0] == '%')
-			name++;
-		for (int w = 0; w < 5; w++) {
-			int k = index_in(name, names[w]);
-			if (k >= 0)
-				return k;
-		}
-		return -1;
-	}
-	return -1;
-}
 
 static int lval_cmp(const litmus_test *t, lval a, lval b)
 {
@@ -113,7 +41,7 @@ static int lval_cmp(const litmus_test *t, lval a, lval b)
 			return ia < ib ? -1 : 1;
 		const char *na = t->threads[a.thread].regs[a.reg].name;
 		const char *nb = t->threads[b.thread].regs[b.reg].name;
-		int ka = reg_rank(t->arch_name, na), kb = reg_rank(t->arch_name, nb);
+		int ka = arch_reg_rank(t->arch, na), kb = arch_reg_rank(t->arch, nb);
 		if (ka >= 0 && kb >= 0 && ka != kb)
 			return ka < kb ? -1 : 1;
 		if ((ka >= 0) != (kb >= 0))

@@ -1,6 +1,6 @@
 # src/report: results as text (herd7's block, herd7's hash).
 libweft_a_SOURCES += src/report/report.h src/report/herd_text.c \
-	src/report/test_hash.c src/report/herd_instr.h src/report/herd_instr.c
+	src/report/test_hash.c
 
 check_PROGRAMS += tests/unit/test_report
 tests_unit_test_report_SOURCES = tests/unit/test_report.c

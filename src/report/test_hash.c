@@ -22,7 +22,7 @@
  *          C's `atomic_t x = ATOMIC_INIT(1)` is "atomic_t x=1".
  *          Joined with "; ".  Values are printed as written.
  *   code   the threads as a table: each thread is the column of its
- *          instructions in herd's own syntax (herd_instr.c), a label
+ *          instructions in herd's own syntax (its architecture's herd_print, arch.h), a label
  *          being a line "L00:" of its own before its instruction.  Labels
  *          are renamed L00, L01, ... in the byte order of their names over
  *          the whole test.  Each line is the cells " %-Ws " (W: the width
@@ -42,7 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "herd_instr.h"
+#include "../arch/arch.h"
 #include "report.h"
 
 /* ---- digests -------------------------------------------------------------- */
@@ -581,7 +581,6 @@ static void column_add(column *c, char *line)
  * names, then the instruction in herd's syntax. */
 static void thread_column(const litmus_test *t, const thread *th, label_map *m, column *c)
 {
-	const char *arch = t->arch_name ? t->arch_name : "";
 	bool *done = xcalloc((size_t)th->n_labels + 1, sizeof *done);
 	strbuf b = { 0 };
 	for (int j = 0; j <= th->n_instrs; j++) {
@@ -596,7 +595,7 @@ static void thread_column(const litmus_test *t, const thread *th, label_map *m, 
 		if (j == th->n_instrs)
 			break;
 		sb_reset(&b);
-		herd_instr_print(arch, th->instrs[j].text ? th->instrs[j].text : "", label_rename, m, &b);
+		arch_herd_print(t->arch, th->instrs[j].text ? th->instrs[j].text : "", label_rename, m, &b);
 		column_add(c, xstrdup(b.s ? b.s : ""));
 	}
 	sb_free(&b);

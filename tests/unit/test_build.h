@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/arch.h"
 #include "prog/prog.h"
 
 static inline litmus_test *tb_test(const char *arch, const char *name, int n_threads)
@@ -16,6 +17,7 @@ static inline litmus_test *tb_test(const char *arch, const char *name, int n_thr
 	litmus_test *t = xcalloc(1, sizeof *t);
 	t->file = xstrdup("built-by-hand.litmus");
 	t->arch_name = xstrdup(arch);
+	t->arch = arch_find(arch);   /* as the parser sets it */
 	t->name = xstrdup(name);
 	t->n_threads = n_threads;
 	t->threads = xcalloc((size_t)n_threads, sizeof *t->threads);

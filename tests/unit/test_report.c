@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/herd_instr.h"
+#include "arch/arch.h"
 #include "report/report.h"
 #include "test_build.h"
 
@@ -42,7 +42,7 @@ static const char *rename_test(void *ctx, const char *l)
 static void instr_case(const char *arch, const char *text, const char *want, int line)
 {
 	strbuf b = { 0 };
-	herd_instr_print(arch, text, rename_test, NULL, &b);
+	arch_herd_print(arch_find(arch), text, rename_test, NULL, &b);
 	check_text(b.s ? b.s : "", want, line);
 	sb_free(&b);
 }

@@ -9,6 +9,8 @@
  *                   virtual-memory instructions weft refuses (TLBI)
  *   aarch64_fetch.c herd's ifetch variant (instructions fetched from
  *                   memory), DC CVAU and IC IVAU
+ *   aarch64_print.c herd's spelling of an instruction for the hash, its
+ *                   order of registers in a state
  *
  * Semantics are herd7's (herd/AArch64Sem.ml, without variants): see each
  * file's header for what one instruction becomes.
@@ -70,5 +72,9 @@ bool a64_cache_translate(arch_cursor *c, const char *mnemonic, bool *mine);
  * that may be there, each translated by `plain`; *mine false otherwise
  * (nothing emitted). */
 bool a64_fetch_translate(arch_ctx *ctx, const char *text, bool (*plain)(arch_ctx *, const char *), bool *mine);
+
+/* herd's spelling and register order (arch.h's herd_print, reg_rank). */
+void a64_herd_print(const char *text, label_renamer rename, void *ctx, strbuf *out);
+int a64_reg_rank(const char *name);
 
 #endif

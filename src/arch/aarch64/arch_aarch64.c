@@ -164,6 +164,8 @@ const arch arch_aarch64 = {
 	.fences = a64_fences,
 	.annots = a64_annots,
 	.canonical_reg = a64_canonical_reg,
+	.herd_print = a64_herd_print,
+	.reg_rank = a64_reg_rank,
 	.translate = a64_translate,
 	.herd_deps = true,
 };

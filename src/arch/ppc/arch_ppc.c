@@ -211,5 +211,7 @@ const arch arch_ppc = {
 	.default_model = "power",
 	.fences = ppc_fences,
 	.canonical_reg = ppc_canonical_reg,
+	.herd_print = ppc_herd_print,
+	.reg_rank = ppc_reg_rank,
 	.translate = ppc_translate,
 };

@@ -6,6 +6,8 @@
  *   ppc_mem.c    loads and stores of every width (plain, algebraic,
  *                indexed, update), load-reserve / store-conditional
  *   ppc_flow.c   branches, fences, nop, mfcr, dcbf
+ *   ppc_print.c  herd's spelling of an instruction for the hash, its
+ *                order of registers in a state
  *
  * Each family file has a table of forms (mnemonic, shape, parameters) and a
  * translator for its shapes; arch_ppc.c looks a mnemonic up in the three
@@ -74,5 +76,9 @@ void ppc_set_cr0_from(arch_ctx *ctx, int rd);
 int ppc_cr0(arch_ctx *ctx);
 /* Scratch registers for intermediate values (never nameable in tests). */
 int ppc_scratch(arch_ctx *ctx, int k);
+
+/* herd's spelling and register order (arch.h's herd_print, reg_rank). */
+void ppc_herd_print(const char *text, label_renamer rename, void *ctx, strbuf *out);
+int ppc_reg_rank(const char *name);
 
 #endif

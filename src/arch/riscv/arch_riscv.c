@@ -31,6 +31,7 @@
  */
 #include <string.h>
 
+#include "riscv.h"
 #include "../arch_operand.h"
 
 static const char *const riscv_fences[] = {
@@ -70,7 +71,7 @@ static int gpr_index(const char *name)
 	return arch_symbolic_reg(name) ? 32 : -1;
 }
 
-static const char *riscv_canonical_reg(const char *name)
+const char *riscv_canonical_reg(const char *name)
 {
 	int n = gpr_index(name);
 	if (n == 32)
@@ -438,5 +439,7 @@ const arch arch_riscv = {
 	.fences = riscv_fences,
 	.annots = riscv_annots,
 	.canonical_reg = riscv_canonical_reg,
+	.herd_print = riscv_herd_print,
+	.reg_rank = riscv_reg_rank,
 	.translate = riscv_translate,
 };

@@ -117,5 +117,7 @@ const arch arch_x86 = {
 	.default_model = "tso",
 	.fences = x86_fences,
 	.canonical_reg = x86_canonical_reg,
+	.herd_print = x86_herd_print,
+	.reg_rank = x86_reg_rank,
 	.translate = x86_translate,
 };

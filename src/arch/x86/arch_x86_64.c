@@ -58,6 +58,15 @@ static const x64_reg *find_reg(const char *name)
 	return NULL;
 }
 
+/* herd orders a state's registers by base register (rax rbx rcx rdx rsi
+ * rdi rbp rsp r8 ... r15), every width of one sharing its rank: the
+ * family's place in x64_regs. */
+int x64_reg_rank(const char *name)
+{
+	const x64_reg *r = find_reg(name);
+	return r ? (int)((find_reg(r->canonical) - x64_regs) / 4) : -1;
+}
+
 static const char *x64_canonical_reg(const char *name)
 {
 	const x64_reg *r = find_reg(name);
@@ -249,5 +258,7 @@ const arch arch_x86_64 = {
 	.default_model = "tso",
 	.fences = x86_fences,
 	.canonical_reg = x64_canonical_reg,
+	.herd_print = x64_herd_print,
+	.reg_rank = x64_reg_rank,
 	.translate = x64_translate,
 };

@@ -95,4 +95,12 @@ bool x86_read_mnemonic(arch_cursor *c, x86_instr *ins, char *mnemonic);
  * reporting. */
 bool x86_read_label(arch_cursor *c, x86_instr *ins, char *label);
 
+/* herd's spelling of an instruction for the hash and herd's order of a
+ * state's registers (arch.h's herd_print and reg_rank): X86's in
+ * x86_print.c, X86_64's in x86_64_print.c and arch_x86_64.c. */
+void x86_herd_print(const char *text, label_renamer rename, void *ctx, strbuf *out);
+int x86_reg_rank(const char *name);
+void x64_herd_print(const char *text, label_renamer rename, void *ctx, strbuf *out);
+int x64_reg_rank(const char *name);
+
 #endif
