@@ -61,6 +61,16 @@ typedef struct arch {
 	 * when it has none: ranked ones come first, the others compare as
 	 * strings.  NULL: none is ranked. */
 	int (*reg_rank)(const char *name);
+	/* A small test of this architecture (store buffering with a fence
+	 * and a read-modify-write: events of every kind a model names), on
+	 * which a model is evaluated once before a run and by -check, so that
+	 * errors only evaluation can see are reported once (cli/
+	 * model_probe.c).  NULL: models are not probed on this architecture. */
+	const char *probe;
+	/* herd's fence file of this architecture ("ppcfences.cat"): a model
+	 * that includes it is for this architecture (cli/model_arch.c).  NULL:
+	 * none. */
+	const char *fence_file;
 } arch;
 
 const arch *arch_find(const char *name);

@@ -1,7 +1,8 @@
 /* model_arch.c — the architectures a model says it is written for.
  *
  * herd's models say it by including their architecture's fences (ppc.cat
- * includes ppcfences.cat, x86tso.cat includes x86fences.cat); weft's may
+ * includes ppcfences.cat, x86tso.cat includes x86fences.cat: arch.h's
+ * fence_file); weft's may
  * say it in a comment, `(* arch: PPC *)` (several names separated by
  * commas or blanks).  A model that says neither is for every architecture.
  * Only the model's own file is read, not its includes' includes: the top
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "models.h"
+#include "../arch/arch.h"
 
 static bool has_suffix(const char *s, const char *suffix)
 {
@@ -38,12 +40,11 @@ static char *model_file(const char *name, const cat_search_path *sp)
 	return NULL;
 }
 
-/* herd's fence files and the architectures they belong to. */
-static const char *const fence_files[][2] = {
-	{ "ppcfences.cat", "PPC" },
-	{ "x86fences.cat", "X86 X86_64" },
+/* herd's fence files of architectures weft does not run: a model that
+ * includes one is for none of weft's (the others are the architectures'
+ * own, arch.h's fence_file). */
+static const char *const foreign_fence_files[][2] = {
 	{ "armfences.cat", "ARM" },
-	{ "aarch64fences.cat", "AArch64" },
 };
 
 static void add_words(strbuf *archs, const char *words, size_t len)
@@ -54,6 +55,19 @@ static void add_words(strbuf *archs, const char *words, size_t len)
 		if (!model_archs_has(archs->s, w))
 			sb_printf(archs, "%s%s", archs->len ? " " : "", w);
 	free(copy);
+}
+
+/* `arch` added to `archs` when `included` (the text after an include's
+ * opening quote) names `fence_file`. */
+static void add_if_includes(strbuf *archs, char **because, const char *included, const char *fence_file,
+                            const char *arch)
+{
+	size_t n = strlen(fence_file);
+	if (strncmp(included, fence_file, n) || included[n] != '"')
+		return;
+	add_words(archs, arch, strlen(arch));
+	if (!*because)
+		*because = xasprintf("include \"%s\"", fence_file);
 }
 
 char *model_declared_archs(const char *name, const cat_search_path *sp, char **because)
@@ -82,14 +96,11 @@ char *model_declared_archs(const char *name, const cat_search_path *sp, char **b
 			q++;
 		if (*q != '"')
 			continue;
-		for (size_t i = 0; i < sizeof fence_files / sizeof fence_files[0]; i++) {
-			size_t n = strlen(fence_files[i][0]);
-			if (!strncmp(q + 1, fence_files[i][0], n) && q[1 + n] == '"') {
-				add_words(&archs, fence_files[i][1], strlen(fence_files[i][1]));
-				if (!*because)
-					*because = xasprintf("include \"%s\"", fence_files[i][0]);
-			}
-		}
+		for (const arch *const *a = arch_all(); *a; a++)
+			if ((*a)->fence_file)
+				add_if_includes(&archs, because, q + 1, (*a)->fence_file, (*a)->name);
+		for (size_t i = 0; i < sizeof foreign_fence_files / sizeof foreign_fence_files[0]; i++)
+			add_if_includes(&archs, because, q + 1, foreign_fence_files[i][0], foreign_fence_files[i][1]);
 	}
 	free(text);
 	return archs.len ? sb_take(&archs) : NULL;

@@ -158,6 +158,17 @@ static bool a64_translate(arch_ctx *ctx, const char *text)
 	return fetched ? ok : a64_translate_plain(ctx, text);
 }
 
+/* the model probe (arch.h) */
+static const char aarch64_probe[] =
+	"AArch64 probe\n"
+	"{ 0:X1=x; 0:X3=y; 1:X1=y; 1:X3=x; }\n"
+	" P0                | P1                ;\n"
+	" MOV W0,#1         | MOV W0,#1         ;\n"
+	" STLR W0,[X1]      | STR W0,[X1]       ;\n"
+	" DMB SY            | LDXR W2,[X3]      ;\n"
+	" SWPA W0,W2,[X3]   | STXR W4,W0,[X3]   ;\n"
+	"exists (0:X2=0 /\\ 1:X2=0)\n";
+
 const arch arch_aarch64 = {
 	.name = "AArch64",
 	.default_model = "aarch64",
@@ -168,4 +179,6 @@ const arch arch_aarch64 = {
 	.reg_rank = a64_reg_rank,
 	.translate = a64_translate,
 	.herd_deps = true,
+	.probe = aarch64_probe,
+	.fence_file = "aarch64fences.cat",
 };

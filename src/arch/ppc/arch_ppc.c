@@ -206,6 +206,18 @@ static bool ppc_translate(arch_ctx *ctx, const char *text)
 	return fam->translate(&c, f);
 }
 
+/* the model probe (arch.h) */
+static const char ppc_probe[] =
+	"PPC probe\n"
+	"{ 0:r2=x; 0:r4=y; 1:r2=y; 1:r4=x; }\n"
+	" P0           | P1              ;\n"
+	" li r1,1      | li r1,1         ;\n"
+	" stw r1,0(r2) | stw r1,0(r2)    ;\n"
+	" sync         | lwsync          ;\n"
+	" lwz r3,0(r4) | lwarx r3,r0,r4  ;\n"
+	"              | stwcx. r1,r0,r4 ;\n"
+	"exists (0:r3=0 /\\ 1:r3=0)\n";
+
 const arch arch_ppc = {
 	.name = "PPC",
 	.default_model = "power",
@@ -214,4 +226,6 @@ const arch arch_ppc = {
 	.herd_print = ppc_herd_print,
 	.reg_rank = ppc_reg_rank,
 	.translate = ppc_translate,
+	.probe = ppc_probe,
+	.fence_file = "ppcfences.cat",
 };

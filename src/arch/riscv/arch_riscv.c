@@ -433,6 +433,17 @@ static bool riscv_translate(arch_ctx *ctx, const char *text)
 	return emit(&c, &in);
 }
 
+/* the model probe (arch.h) */
+static const char riscv_probe[] =
+	"RISCV probe\n"
+	"{ 0:x6=x; 0:x8=y; 1:x6=y; 1:x8=x; }\n"
+	" P0                       | P1                 ;\n"
+	" ori x5,x0,1              | ori x5,x0,1        ;\n"
+	" sw.rl x5,0(x6)           | sw x5,0(x6)        ;\n"
+	" fence rw,rw              | lr.w.aq x7,0(x8)   ;\n"
+	" amoswap.w.aq x7,x5,(x8)  | sc.w x9,x5,0(x8)   ;\n"
+	"exists (0:x7=0 /\\ 1:x7=0)\n";
+
 const arch arch_riscv = {
 	.name = "RISCV",
 	.default_model = "riscv",
@@ -442,4 +453,5 @@ const arch arch_riscv = {
 	.herd_print = riscv_herd_print,
 	.reg_rank = riscv_reg_rank,
 	.translate = riscv_translate,
+	.probe = riscv_probe,
 };

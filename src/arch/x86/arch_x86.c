@@ -112,6 +112,16 @@ static bool x86_translate(arch_ctx *ctx, const char *text)
 	return x86_emit(&c, &ins);
 }
 
+/* the model probe (arch.h) */
+static const char x86_probe[] =
+	"X86 probe\n"
+	"{ x=0; y=0; }\n"
+	" P0          | P1               ;\n"
+	" MOV [x],$1  | MOV [y],$1       ;\n"
+	" MFENCE      | MOV EAX,$1       ;\n"
+	" MOV EAX,[y] | XCHG [x],EAX     ;\n"
+	"exists (0:EAX=0 /\\ 1:EAX=0)\n";
+
 const arch arch_x86 = {
 	.name = "X86",
 	.default_model = "tso",
@@ -120,4 +130,6 @@ const arch arch_x86 = {
 	.herd_print = x86_herd_print,
 	.reg_rank = x86_reg_rank,
 	.translate = x86_translate,
+	.probe = x86_probe,
+	.fence_file = "x86fences.cat",
 };

@@ -253,6 +253,16 @@ static bool x64_translate(arch_ctx *ctx, const char *text)
 	return x86_emit(&c, &ins);
 }
 
+/* the model probe (arch.h) */
+static const char x64_probe[] =
+	"X86_64 probe\n"
+	"{ x=0; y=0; }\n"
+	" P0             | P1             ;\n"
+	" movq $1,(x)    | movq $1,(y)    ;\n"
+	" mfence         | movq $1,%rax   ;\n"
+	" movq (y),%rax  | xchgq %rax,(x) ;\n"
+	"exists (0:rax=0 /\\ 1:rax=0)\n";
+
 const arch arch_x86_64 = {
 	.name = "X86_64",
 	.default_model = "tso",
@@ -261,4 +271,6 @@ const arch arch_x86_64 = {
 	.herd_print = x64_herd_print,
 	.reg_rank = x64_reg_rank,
 	.translate = x64_translate,
+	.probe = x64_probe,
+	.fence_file = "x86fences.cat",
 };
