@@ -24,6 +24,15 @@ typedef struct arch_ctx {
 	diag *d;
 } arch_ctx;
 
+/* How a test's program part is written. */
+enum arch_program {
+	ARCH_PROGRAM_TABLE, /* herd's instruction table: each cell through translate */
+	ARCH_PROGRAM_C,     /* herd's C: thread functions P0(...) { ... } read by
+	                     * src/c; its init block takes the kernel's
+	                     * ATOMIC_INIT(n), and `(*` inside braces is C
+	                     * (READ_ONCE(*x)), not a comment */
+};
+
 typedef struct arch {
 	const char *name;          /* header word: "PPC", "X86", "X86_64" */
 	const char *default_model; /* model name used when -model is absent */
@@ -71,6 +80,30 @@ typedef struct arch {
 	 * that includes it is for this architecture (cli/model_arch.c).  NULL:
 	 * none. */
 	const char *fence_file;
+
+	/* ---- what the architecture has: read instead of its name ---- */
+	enum arch_program program;
+	/* herd's virtual-memory variant (Variant=vmsa, -variant vmsa/kvm:
+	 * parse_vmsa.c) and instruction fetches (Variant=ifetch:
+	 * parse_variants.c); other architectures refuse them by name. */
+	bool vmsa, ifetch;
+	/* A path whose access address is not a location is no execution (herd's
+	 * C drops it: a pointer read from memory is whatever a candidate read);
+	 * false: the test is refused, as herd refuses a non-symbolic access. */
+	bool bad_address_drops_path;
+	/* Read-modify-writes are primitives whose read and write are
+	 * po-ordered instructions, which may fail or choose between
+	 * alternatives (C's cmpxchg, spin_trylock): rsmc leaves such tests to
+	 * the enumerator.  (AArch64's CAS is one instruction: rsmc models it.) */
+	bool rmw_primitives;
+	/* Lock and srcu events, fences with a location (C's spin_lock, ...):
+	 * under an order that is not a proven one rsmc leaves such tests to
+	 * the enumerator. */
+	bool lock_events;
+	/* The final writes are those of the locations the test observes (its
+	 * condition and `locations`), as herd's C has them; false: of every
+	 * location. */
+	bool final_writes_observed;
 } arch;
 
 const arch *arch_find(const char *name);

@@ -194,22 +194,18 @@ static bool observe_atom(const cond *k, void *vctx)
 /* C tests: herd's final writes are those of the locations the test
  * observes (its condition and `locations`): the LKMM's lock-final flag
  * ([FW]; loc; [ALL-LOCKS]) never fires on a lock or srcu struct the test
- * does not look at.  NULL (every location) for the other architectures. */
+ * does not look at (arch.h's final_writes_observed).  NULL (every
+ * location) for the other architectures. */
 static void observe_cond_locs(const cond *c, bool *obs, int n)
 {
 	observe_ctx oc = { obs, n };
 	cond_any(c, observe_atom, &oc);
 }
 
-static bool is_c_test(const litmus_test *t)
-{
-	return t && t->arch && !strcmp(t->arch->name, "C");
-}
-
 static bool *observed_final_locs(cat_eval *ev)
 {
 	const litmus_test *t = ev->x->test;
-	if (!is_c_test(t) || t->n_locs == 0)
+	if (!t || !t->arch || !t->arch->final_writes_observed || t->n_locs == 0)
 		return NULL;
 	bool *obs = arena_alloc(ev->cur, (size_t)t->n_locs * sizeof *obs);
 	memset(obs, 0, (size_t)t->n_locs * sizeof *obs);
@@ -495,7 +491,7 @@ static bool builtin_value_split(cat_eval *ev, int b, cval *out)
 	}
 	case B_RMW_SET: {
 		cval s = cv_set(ev);
-		if (is_c_test(x->test)) {
+		if (x->test && x->test->arch && x->test->arch->rmw_primitives) {
 			/* herd's C: the accesses of an atomic primitive, a failed
 			 * cmpxchg's lone read too (the LKMM's FailedRMW is
 			 * RMW \ (domain(rmw) | range(rmw))) */

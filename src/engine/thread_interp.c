@@ -254,7 +254,7 @@ static int eval_address(const ti_ctx *c, const ti_state *s, const op *o, const a
 		 * whatever a candidate read, and the candidates where it is
 		 * not an address (C-PPOCA's *r2 with r2 read from init) are
 		 * not executions */
-		if (c->t->arch && !strcmp(c->t->arch->name, "C"))
+		if (c->t->arch && c->t->arch->bad_address_drops_path)
 			return -1;
 		/* herd rejects the test ("non-symbolic memory access"): an
 		 * error, which makes the caller give no answer for it */

@@ -28,7 +28,7 @@ litmus_test *litmus_parse_string(const char *path, const char *text, diag *d)
 /* The program part: the instruction table, or a C test's functions. */
 static bool parse_program(parser *p)
 {
-	if (p->arch && !strcmp(p->arch->name, "C"))
+	if (p->arch && p->arch->program == ARCH_PROGRAM_C)
 		return parse_c_threads(p);
 	return parse_table(p);
 }

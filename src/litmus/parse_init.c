@@ -218,7 +218,7 @@ static bool init_entry(parser *p, token first, token *next)
 		}
 		/* the kernel's ATOMIC_INIT(n) in C tests: n */
 		bool atomic_init = vt.kind == T_NAME && vt.len == 11 && !memcmp(vt.start, "ATOMIC_INIT", 11) &&
-		                   p->arch && !strcmp(p->arch->name, "C");
+		                   p->arch && p->arch->program == ARCH_PROGRAM_C;
 		if (atomic_init) {
 			token lp = parser_next(p);
 			if (lp.kind != T_LPAR) {

@@ -75,7 +75,7 @@ static bool take_variant(parser *p, const char *tag, const char *all, srcloc at)
 		return parser_variant_tag(p, tag, at);
 	if (!is_ifetch(tag, strlen(tag)))
 		return true;
-	if (!p->arch || strcmp(p->arch->name, "AArch64")) {
+	if (!p->arch || !p->arch->ifetch) {
 		diag_error(p->d, at, "herd variant 'ifetch' (Variant=) is supported for AArch64 tests only");
 		return false;
 	}

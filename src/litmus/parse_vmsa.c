@@ -204,10 +204,10 @@ bool parser_variant_tag(parser *p, const char *tag, srcloc at)
 	 * `fatal` (faults end their thread: herd's default without fault
 	 * handlers too), and refuses the others (skip, faultToNext,
 	 * handled, PTE2, ...): no answer rather than one for another test */
-	bool aarch64 = p->t->arch && !strcmp(p->t->arch->name, "AArch64");
-	if (aarch64 && is_vmsa_tag(tag, strlen(tag))) {
+	bool vmsa = p->t->arch && p->t->arch->vmsa;
+	if (vmsa && is_vmsa_tag(tag, strlen(tag))) {
 		set_vmsa(p, at);
-	} else if (aarch64 && !strcasecmp(tag, "fatal")) {
+	} else if (vmsa && !strcasecmp(tag, "fatal")) {
 		p->variant_fatal = true;
 		p->variant_at = at;
 	} else {
@@ -219,9 +219,9 @@ bool parser_variant_tag(parser *p, const char *tag, srcloc at)
 
 bool parser_cli_variants(parser *p, srcloc at)
 {
-	bool aarch64 = p->t->arch && !strcmp(p->t->arch->name, "AArch64");
+	bool vmsa = p->t->arch && p->t->arch->vmsa;
 	bool cli_fatal = false; /* -variant fatal: nothing without vmsa */
-	for (int i = 0; aarch64 && p->variants && p->variants[i]; i++) {
+	for (int i = 0; vmsa && p->variants && p->variants[i]; i++) {
 		const char *v = p->variants[i];
 		if (!p->t->vmsa && is_vmsa_tag(v, strlen(v)))
 			set_vmsa(p, at);

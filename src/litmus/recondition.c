@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "litmus.h"
+#include "../arch/arch.h"
 
 static bool word_at(const char *text, size_t i, const char *w)
 {
@@ -77,7 +78,7 @@ litmus_test *litmus_with_condition(const litmus_test *t, const char *condition, 
 	char *text = read_whole_file(t->file, &len, d);
 	if (!text)
 		return NULL;
-	size_t at = condition_start(text, t->arch_name && !strcmp(t->arch_name, "C"));
+	size_t at = condition_start(text, t->arch && t->arch->program == ARCH_PROGRAM_C);
 	if (at == (size_t)-1) {
 		diag_error(d, (srcloc){ t->file, 0, 0 }, "cannot find the test's final condition to replace");
 		free(text);

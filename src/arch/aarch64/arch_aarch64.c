@@ -179,6 +179,8 @@ const arch arch_aarch64 = {
 	.reg_rank = a64_reg_rank,
 	.translate = a64_translate,
 	.herd_deps = true,
+	.vmsa = true,
+	.ifetch = true,
 	.probe = aarch64_probe,
 	.fence_file = "aarch64fences.cat",
 };

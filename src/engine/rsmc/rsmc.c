@@ -1178,7 +1178,7 @@ static bool has_reserved_stcond(const litmus_test *t)
  * such a test goes to the enumerator. */
 static bool has_c_rmw(const litmus_test *t)
 {
-	if (!t->arch || strcmp(t->arch->name, "C"))
+	if (!t->arch || !t->arch->rmw_primitives)
 		return false;   /* AArch64's silent branches (CAS) rsmc does model */
 	for (int i = 0; i < t->n_threads; i++) {
 		const thread *th = &t->threads[i];
@@ -1207,7 +1207,7 @@ static bool has_c_rmw(const litmus_test *t)
  * the enumerator finds 19), so they go to the enumerator there. */
 static bool has_c_located_fence(const litmus_test *t)
 {
-	if (!t->arch || strcmp(t->arch->name, "C"))
+	if (!t->arch || !t->arch->lock_events)
 		return false;
 	for (int i = 0; i < t->n_threads; i++)
 		for (int k = 0; k < t->threads[i].n_ops; k++)
