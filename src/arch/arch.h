@@ -1,9 +1,16 @@
-/* arch.h — one architecture's instruction syntax and semantics.
+/* arch.h — an architecture, whole: everything weft knows of one is its
+ * `struct arch` table, as herd's per-architecture modules are herd's.
  *
- * An architecture is one `struct arch` table in its own folder (ppc/arch_ppc.c,
- * x86/arch_x86.c, ...) plus one line in arch_registry.c.  The litmus parser finds
- * the table by the header's first word and hands it each instruction cell;
- * the table turns the text into ops of the thread (see prog.h).
+ * The table lives in the architecture's folder (ppc/arch_ppc.c,
+ * x86/arch_x86.c, ...; C's in src/c/c_arch.c) and is listed in
+ * arch_registry.c.  The litmus parser finds it by the header's first word
+ * and hands it each instruction cell, which it turns into ops of the
+ * thread (see prog.h); the report asks it for herd's spelling of an
+ * instruction (the hash) and herd's order of registers, the command line
+ * for its default model, its model probe and its fence file, and the
+ * parser, the engines and the models read its capability fields (what it
+ * has: vmsa, ifetch, lock events, ...) rather than its name.  How to add
+ * one: docs/adding-an-architecture.md.
  */
 #ifndef WEFT_ARCH_H
 #define WEFT_ARCH_H

@@ -1,25 +1,29 @@
-/* arch_registry.c — the list of architectures.  Adding one is adding its
- * file and one line here. */
+/* arch_registry.c — the list of architectures, and the one place that
+ * knows them by name (arch_find: a test's header word).
+ *
+ * A new architecture is one folder under src/arch/ and one line here
+ * (docs/adding-an-architecture.md); the build also needs the folder's
+ * local.mk named in src/arch/arch_tests.mk, as automake lists sources. */
 #include <string.h>
 
 #include "arch.h"
 
-extern const arch arch_ppc;
-extern const arch arch_x86;
-extern const arch arch_x86_64;
-extern const arch arch_riscv;
-extern const arch arch_aarch64;
-extern const arch arch_c;
+/* One line an architecture: the name of its table.  This order is that of
+ * the model probes and of the list an unknown architecture's message
+ * gives. */
+#define EACH_ARCH(X) \
+	X(arch_ppc)     \
+	X(arch_x86)     \
+	X(arch_x86_64)  \
+	X(arch_riscv)   \
+	X(arch_aarch64) \
+	X(arch_c)
 
-static const arch *const all_archs[] = {
-	&arch_ppc,
-	&arch_x86,
-	&arch_x86_64,
-	&arch_riscv,
-	&arch_aarch64,
-	&arch_c,
-	NULL,
-};
+#define DECLARE(table) extern const arch table;
+#define ADDRESS(table) &table,
+EACH_ARCH(DECLARE)
+
+static const arch *const all_archs[] = { EACH_ARCH(ADDRESS) NULL };
 
 const arch *arch_find(const char *name)
 {

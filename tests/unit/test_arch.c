@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../../src/arch/arch.h"
+#include "../../src/litmus/litmus.h"
 
 static int failures, passes;
 
@@ -903,6 +904,68 @@ static void test_x86_64_errors(void)
 	fx_close(&f);
 }
 
+/* ---- the registry: each table is a whole architecture ------------------- */
+
+static void registry_check(const arch *a, bool ok, const char *what, int line)
+{
+	if (ok) {
+		passes++;
+		return;
+	}
+	failures++;
+	printf("FAIL test_arch.c:%d: [%s] %s\n", line, a ? a->name : "?", what);
+}
+#define REG_CHECK(a, cond) registry_check((a), (cond), #cond, __LINE__)
+
+/* The probe a model is evaluated on before a run: a bug in it would only
+ * make model_probe wave every model through, so it must parse, as a test
+ * of its own architecture, with no message. */
+static void registry_probe(const arch *a)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	diag d = { mem, 0, 0 };
+	litmus_test *t = mem ? litmus_parse_string("<probe>", a->probe, &d) : NULL;
+	if (mem)
+		fclose(mem);
+	REG_CHECK(a, t != NULL);
+	REG_CHECK(a, d.errors == 0 && len == 0);
+	REG_CHECK(a, t && t->arch == a);
+	if (len)
+		printf("  probe of %s says: %s", a->name, text);
+	if (t)
+		litmus_test_free(t);
+	free(text);
+}
+
+static void test_registry(void)
+{
+	int n = 0;
+	for (const arch *const *p = arch_all(); *p; p++, n++) {
+		const arch *a = *p;
+		REG_CHECK(a, arch_find(a->name) == a);
+		REG_CHECK(a, a->default_model && a->canonical_reg && a->translate && a->fences);
+		/* an instruction table needs herd's spelling for the hash */
+		REG_CHECK(a, a->program != ARCH_PROGRAM_TABLE || a->herd_print);
+		if (a->probe)
+			registry_probe(a);
+	}
+	REG_CHECK(NULL, n >= 6);
+	REG_CHECK(NULL, arch_find("ARM") == NULL);
+	/* herd's order of a state's registers: by number, not by name */
+	const arch *ppc = arch_find("PPC"), *x64 = arch_find("X86_64"), *a64 = arch_find("AArch64");
+	const arch *x86 = arch_find("X86"), *rv = arch_find("RISCV"), *c = arch_find("C");
+	REG_CHECK(ppc, arch_reg_rank(ppc, "r2") == 2 && arch_reg_rank(ppc, "r10") == 10);
+	REG_CHECK(ppc, arch_reg_rank(ppc, "r32") == -1 && arch_reg_rank(ppc, "x1") == -1);
+	REG_CHECK(rv, arch_reg_rank(rv, "x31") == 31 && arch_reg_rank(rv, "a0") == -1);
+	REG_CHECK(a64, arch_reg_rank(a64, "W3") == arch_reg_rank(a64, "X3") && arch_reg_rank(a64, "X30") == 30);
+	REG_CHECK(x86, arch_reg_rank(x86, "EBX") == 1 && arch_reg_rank(x86, "cf") == 11);
+	REG_CHECK(x64, arch_reg_rank(x64, "%eax") == 0 && arch_reg_rank(x64, "r8b") == 8);
+	REG_CHECK(x64, arch_reg_rank(x64, "dh") == 3 && arch_reg_rank(x64, "r15") == 15);
+	REG_CHECK(c, arch_reg_rank(c, "r0") == -1);
+}
+
 /* ---- corpus sweep ------------------------------------------------------ */
 
 #ifndef WEFT_SHARED_DIR
@@ -1070,6 +1133,7 @@ int main(void)
 	test_x86_64_table();
 	test_x86_64_instructions();
 	test_x86_64_errors();
+	test_registry();
 	test_corpus();
 	printf("test_arch: %d passed, %d failed\n", passes, failures);
 	return failures ? 1 : 0;
