@@ -8,16 +8,17 @@
 
 #include "arch.h"
 
-/* One line an architecture: the name of its table.  This order is that of
- * the model probes and of the list an unknown architecture's message
- * gives. */
+/* One line an architecture, `X(its table) \`, anywhere in the list: its
+ * order is that of the model probes and of the list an unknown
+ * architecture's message gives. */
 #define EACH_ARCH(X) \
 	X(arch_ppc)     \
 	X(arch_x86)     \
 	X(arch_x86_64)  \
 	X(arch_riscv)   \
 	X(arch_aarch64) \
-	X(arch_c)
+	X(arch_c)       \
+	/* end of the list */
 
 #define DECLARE(table) extern const arch table;
 #define ADDRESS(table) &table,
