@@ -60,6 +60,14 @@ void arch_insn_free(arch_insn *in)
 		free(in->args[i]);
 }
 
+void arch_insn_print(const char *text, arch_insn_printer print, label_renamer rename, void *ctx, strbuf *out)
+{
+	arch_insn in;
+	arch_insn_split(text, &in);
+	print(&in, rename, ctx, out);
+	arch_insn_free(&in);
+}
+
 void arch_lower(char *s)
 {
 	for (; *s; s++)

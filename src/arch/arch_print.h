@@ -28,6 +28,10 @@ typedef struct arch_insn {
 
 void arch_insn_split(const char *text, arch_insn *in);
 void arch_insn_free(arch_insn *in);
+/* A herd_print made of a printer of split instructions: `text` split,
+ * printed by `print`, freed. */
+typedef void (*arch_insn_printer)(const arch_insn *in, label_renamer rename, void *ctx, strbuf *out);
+void arch_insn_print(const char *text, arch_insn_printer print, label_renamer rename, void *ctx, strbuf *out);
 
 /* s[0..n) without its surrounding blanks, owned by the caller. */
 char *arch_trim_dup(const char *s, size_t n);

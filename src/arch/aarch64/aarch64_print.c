@@ -60,10 +60,7 @@ static void print_insn(const arch_insn *in, label_renamer rename, void *ctx, str
 
 void a64_herd_print(const char *text, label_renamer rename, void *ctx, strbuf *out)
 {
-	arch_insn in;
-	arch_insn_split(text, &in);
-	print_insn(&in, rename, ctx, out);
-	arch_insn_free(&in);
+	arch_insn_print(text, print_insn, rename, ctx, out);
 }
 
 /* X0..X30 by number (W names are the same registers) */

@@ -148,10 +148,7 @@ static void print_insn(const arch_insn *in, label_renamer rename, void *ctx, str
 
 void ppc_herd_print(const char *text, label_renamer rename, void *ctx, strbuf *out)
 {
-	arch_insn in;
-	arch_insn_split(text, &in);
-	print_insn(&in, rename, ctx, out);
-	arch_insn_free(&in);
+	arch_insn_print(text, print_insn, rename, ctx, out);
 }
 
 /* r0 < r1 < ... < r31, by number */
