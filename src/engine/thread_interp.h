@@ -239,8 +239,8 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
  * ACC_IFETCH, and its commit an unconditional branch with ACC_COMMIT, whose
  * event ti_run fetches (rsmc and the session refuse ifetch tests).
  *
- * (The enumerator runs on ti_run; rsmc_thread.c and sstate_thread.c still
- * have their own copies of the loop, which move onto it next.)
+ * (The enumerator and rsmc run on ti_run; sstate_thread.c still has its
+ * own copy of the loop, which moves onto it next.)
  *
  * Every hook that returns bool returns true to go on and false when the
  * run is over: the hook has then done what ends it (freed or handed over

@@ -1,13 +1,12 @@
-/* rsmc_thread.c — the thread interpreter of the RSMC engine: run a thread
- * from its first op with the decisions taken so far (values of committed
- * loads, outcomes of committed store-conditionals), fetch as far as the
- * first conditional branch on a value not yet known.
+/* rsmc_thread.c — RSMC's policy for the thread interpreter (ti_run,
+ * thread_interp.h): run a thread from its first op with the decisions
+ * taken so far (values of committed loads, outcomes of committed
+ * store-conditionals), fetch as far as the first conditional branch on a
+ * value not yet known.
  *
- * It must compute exactly what thread_paths.c computes for the same path
- * (events, instances, dependencies by taint tracking, the unroll rule with
- * "determined" values, the dropped paths), since the two engines must give
- * the same executions: both run on thread_interp.c, which defines all of
- * that; what is left here is RSMC's own, the replay of the decisions.
+ * The enumerator runs the same loop, so the two compute the same events,
+ * instances, dependencies, unroll cuts and dropped paths for the same
+ * path; what is left here is RSMC's own, the replay of the decisions.
  * Unknown values (loads not yet committed, outcomes of store-conditionals
  * not yet committed) flow through the registers as "unknown"; a store's
  * data or an access's address may be unknown while the event waits to be
@@ -144,91 +143,106 @@ static fev *push_event(interp *ip, const op *o, int op_index, enum event_kind ki
 	return f;
 }
 
-static enum tstatus run(interp *ip)
+/* ---- rsmc's policy for ti_run ------------------------------------------------ */
+
+static bool r_step(void *ctx, const ti_state *s)
 {
-	const ti_ctx *c = &ip->c;
-	const thread *th = c->th;
-	tstate *ts = ip->out;
-	int pc = 0;
-	for (;;) {
-		if (pc < 0 || pc >= th->n_ops)
-			return TS_DONE;
-		if ((++ip->steps & 4095) == 0 && ip->deadline > 0 && paths_clock() > ip->deadline)
-			return TS_TIMEOUT;
-		ti_begin_op(c, &ip->r, pc);
-		const op *o = &th->ops[pc];
-		switch (o->kind) {
-		case OP_ALU:
-			if (!ti_alu(c, &ip->r, o))
-				return TS_ERROR;
-			pc++;
-			break;
-		case OP_LOAD: {
-			int loc;
-			if (!ti_access(c, &ip->r, o, &loc, NULL, NULL))
-				return TS_ERROR;
-			fev *f = push_event(ip, o, pc, EV_READ, loc, value_int(0));
-			f->val_known = f->committed;
-			ti_set_loaded(&ip->r, o, ts->n_ev - 1, f->val, f->committed);
-			pc++;
-			break;
-		}
-		case OP_STORE:
-		case OP_STCOND: {
-			int loc;
-			value v;
-			bool kv;
-			if (!ti_access(c, &ip->r, o, &loc, &v, &kv))
-				return TS_ERROR;
-			/* thread_paths.c gives a failed store-conditional no event and
-			 * no edges; rsmc_build_execution leaves out its edges too */
-			fev *f = push_event(ip, o, pc, EV_WRITE, loc, v);
-			f->val_known = kv;
-			f->stcond = o->kind == OP_STCOND;
-			if (f->stcond)
-				ti_set_stcond_flag(&ip->r, o, ts->n_ev - 1, value_int(f->committed && !f->failed ? 1 : 0),
-				                   f->committed);
-			pc++;
-			break;
-		}
-		case OP_CHOICE:
-		case OP_TLBI:
-			/* rsmc_run hands such a test to the enumerator */
-			return TS_ERROR;
-		case OP_FENCE: {
-			int floc;
-			if (!ti_fence_loc(c, &ip->r, o, &floc))
-				return TS_ERROR;
-			if (floc == TI_LOC_UNKNOWN)
-				return TS_RUNNING;   /* fetch waits for the lock's address */
-			push_event(ip, o, pc, EV_FENCE, floc, value_int(0))->committed = true;
-			pc++;
-			break;
-		}
-		case OP_BRANCH: {
-			value v = value_int(0);
-			if (o->cond == BR_EITHER) {
-				/* rsmc hands such tests to the enumerator
-				 * (rsmc.c): here, the fall-through only */
-				pc++;
-				break;
-			}
-			if (o->cond != BR_ALWAYS) {
-				bool kv;
-				if (!ti_operand(c, &ip->r, o, &o->a, &v, &kv))
-					return TS_ERROR;
-				if (!kv)
-					return TS_RUNNING;   /* fetch stops here until v is known */
-				if (!(o->flags & ACC_SILENT))
-					push_event(ip, o, pc, EV_BRANCH, -1, value_int(0))->committed = true;
-			}
-			if (!ti_branch_follow(c, &ip->r, o, v, &pc))
-				return TS_TOOFAR;
-			break;
-		}
-		}
+	(void)s;
+	interp *ip = ctx;
+	if ((++ip->steps & 4095) == 0 && ip->deadline > 0 && paths_clock() > ip->deadline) {
+		ip->out->status = TS_TIMEOUT;
+		return false;
 	}
+	return true;
 }
+
+static void r_end(void *ctx, bool cut)
+{
+	interp *ip = ctx;
+	ip->out->status = cut ? TS_TOOFAR : TS_DONE;
+}
+
+static void r_fail(void *ctx, const op *o, enum ti_fail why)
+{
+	(void)o, (void)why;
+	interp *ip = ctx;
+	ip->out->status = TS_ERROR;
+}
+
+/* a fence's or a branch's event is committed as it is fetched */
+static int r_event(void *ctx, const op *o, int pc, enum event_kind kind, int loc, value val)
+{
+	interp *ip = ctx;
+	push_event(ip, o, pc, kind, loc, val)->committed = true;
+	return ip->out->n_ev - 1;
+}
+
+/* its value is the committed one, else not known yet */
+static bool r_load(void *ctx, const op *o, int pc, int loc)
+{
+	interp *ip = ctx;
+	fev *f = push_event(ip, o, pc, EV_READ, loc, value_int(0));
+	f->val_known = f->committed;
+	ti_set_loaded(&ip->r, o, ip->out->n_ev - 1, f->val, f->committed);
+	return true;
+}
+
+/* thread_paths.c gives a failed store-conditional no event and no edges;
+ * rsmc_build_execution leaves out its edges too */
+static bool r_store(void *ctx, const op *o, int pc, int loc, value v, bool known)
+{
+	interp *ip = ctx;
+	fev *f = push_event(ip, o, pc, EV_WRITE, loc, v);
+	f->val_known = known;
+	f->stcond = o->kind == OP_STCOND;
+	if (f->stcond)
+		ti_set_stcond_flag(&ip->r, o, ip->out->n_ev - 1, value_int(f->committed && !f->failed ? 1 : 0),
+		                   f->committed);
+	return true;
+}
+
+/* rsmc_run hands such a test to the enumerator */
+static bool r_choice(void *ctx, const op *o, int pc)
+{
+	(void)o, (void)pc;
+	interp *ip = ctx;
+	ip->out->status = TS_ERROR;
+	return false;
+}
+
+/* rsmc hands such tests to the enumerator (rsmc.c): here, the
+ * fall-through only */
+static bool r_either(void *ctx, const op *o, int *pc)
+{
+	(void)ctx, (void)o;
+	++*pc;
+	return true;
+}
+
+/* an access is fetched with its address unknown, to be committed later;
+ * a lock and a branch wait for their value */
+static bool r_unknown(void *ctx, const op *o, enum ti_unknown what)
+{
+	(void)o;
+	interp *ip = ctx;
+	if (what == TI_UNKNOWN_ADDRESS)
+		return true;
+	ip->out->status = TS_RUNNING;
+	return false;
+}
+
+static const ti_policy rsmc_policy = {
+	.step = r_step,
+	.end = r_end,
+	.fail = r_fail,
+	.event = r_event,
+	.load = r_load,
+	.store = r_store,
+	.choice = r_choice,
+	.either = r_either,
+	.unknown = r_unknown,
+	.tlbi = false,   /* rsmc_run hands vmsa tests to the enumerator */
+};
 
 void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, double deadline, rsmc_warned *w,
                       diag *d)
@@ -247,7 +261,7 @@ void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, doubl
 	ip.old = ts->ev;
 	ip.n_old = ts->n_ev;
 	ip.deadline = deadline;
-	fresh.status = run(&ip);
+	ti_run(&rsmc_policy, &ip, &ip.c, &ip.r, 0, false);
 	int nr = th->n_regs > 0 ? th->n_regs : 1;
 	fresh.regs = xmalloc((size_t)nr * sizeof *fresh.regs);
 	fresh.n_regs = nr;
