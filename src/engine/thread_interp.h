@@ -1,14 +1,14 @@
 /* thread_interp.h — (private to src/engine, and src/session's one way in)
- * what the thread interpreters share: thread_paths.c (the enumerator's,
- * which forks at every load, one path per value), rsmc_thread.c (RSMC's,
- * which replays the decisions committed so far and stops at a branch on a
- * value not yet known) and the session's sstate_thread.c (as RSMC's, its
- * events then committed by hand).  The two must compute the same events, registers and
- * dependencies for the same path, so how an op reads its operands, how
- * values, taints and "determined" flags flow through registers, which
- * dependencies an event gets and how an event is described are defined
- * once, here.  Each engine keeps its own loop over the ops, where it
- * decides what a load returns and what a store-conditional does.
+ * the one thread interpreter: ti_run (thread_run.c) runs a thread's ops
+ * for the enumerator (thread_paths.c, which forks at every load, one path
+ * per value), RSMC (rsmc_thread.c, which replays the decisions committed
+ * so far and stops at a branch on a value not yet known) and the session
+ * (sstate_thread.c, as RSMC's, its events then committed by hand), each
+ * deciding what differs through its policy (ti_policy, below).  Under it,
+ * how an op reads its operands, how values, taints and "determined" flags
+ * flow through registers, which dependencies an event gets and how an
+ * event is described are defined once, here, so that all three compute
+ * the same events, registers and dependencies for the same path.
  *
  * Dependencies are found by taint tracking: a register carries the set of
  * loads (fetch/event indices) its value was computed from.  An access
@@ -16,11 +16,12 @@
  * data is tainted gets data edges, and every event after a conditional
  * branch on a tainted register gets ctrl edges from those loads.
  *
- * RSMC alone has values that are not known yet (loads not committed,
- * store-conditionals whose outcome is not committed); a second taint,
- * "xtaint", carries the store-conditionals whose unknown outcome a value
- * depends on, for its xdep edges.  The enumerator knows every value, so
- * its state leaves both out (known == NULL). */
+ * RSMC and the session have values that are not known yet (loads not
+ * committed, store-conditionals whose outcome is not committed); a second
+ * taint, "xtaint", carries the store-conditionals whose unknown outcome a
+ * value depends on, for its xdep edges.  The enumerator knows every value
+ * (but for its speculation, paths_build), so its state leaves both out
+ * (known == NULL). */
 #ifndef WEFT_ENGINE_THREAD_INTERP_H
 #define WEFT_ENGINE_THREAD_INTERP_H
 
@@ -239,9 +240,6 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
  * ACC_IFETCH, and its commit an unconditional branch with ACC_COMMIT, whose
  * event ti_run fetches (rsmc and the session refuse ifetch tests).
  *
- * (The enumerator and rsmc run on ti_run; sstate_thread.c still has its
- * own copy of the loop, which moves onto it next.)
- *
  * Every hook that returns bool returns true to go on and false when the
  * run is over: the hook has then done what ends it (freed or handed over
  * the path, recorded a status).  ctx is the engine's own. */
@@ -291,7 +289,8 @@ typedef struct ti_policy {
 	/* something not known yet: true goes on with it unknown */
 	bool (*unknown)(void *ctx, const op *o, enum ti_unknown what);
 	/* after a branch on an unknown value went on (its event fetched):
-	 * start the path where it is taken; the caller goes on where not */
+	 * start the path where it is taken; the caller goes on where not.
+	 * NULL when unknown stops at every branch */
 	bool (*fork_taken)(void *ctx, const op *o, int pc);
 	bool tlbi;   /* TLBI runs (vmsa), else fails with TI_FAIL_TLBI */
 } ti_policy;

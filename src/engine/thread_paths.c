@@ -1,8 +1,10 @@
 /* thread_paths.c — run each thread symbolically over its ops, forking at
  * every load (one branch per value the location may hold) and at every
- * store-conditional (success, failure).  See paths.h.  What an op does to
- * registers and which events and dependencies it gives is thread_interp.c,
- * shared with RSMC; the forking and the value sets are this file's. */
+ * store-conditional (success, failure).  See paths.h.  The loop over the
+ * ops is ti_run's and what an op does to registers and which events and
+ * dependencies it gives is thread_interp.c's, shared with RSMC and the
+ * session; the forking (the enumerator's policy) and the value sets are
+ * this file's. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>

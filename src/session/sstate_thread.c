@@ -1,13 +1,13 @@
 /* sstate_thread.c — fetch one thread's events as far as the committed
- * values allow, with the engines' own thread interpreter
- * (src/engine/thread_interp.h, the part RSMC uses too): operands,
- * registers, dependencies by taint tracking, instruction instances and the
- * unroll limit (every backward jump taken counts a visit of its target)
- * are theirs, so that a complete session execution is the very execution
- * the enumerator builds, loops included.  What is the session's own: a
- * value may be unknown (a load not committed, a store-conditional not
- * decided), and fetching stops at a conditional branch on an unknown value
- * and at an access whose address is unknown. */
+ * values allow: the session's policy for the engines' own thread
+ * interpreter (ti_run, src/engine/thread_interp.h).  Operands, registers,
+ * dependencies by taint tracking, instruction instances and the unroll
+ * limit (every backward jump taken counts a visit of its target) are
+ * theirs, so that a complete session execution is the very execution the
+ * enumerator builds, loops included.  What is the session's own: a value
+ * may be unknown (a load not committed, a store-conditional not decided),
+ * and fetching stops at a conditional branch on an unknown value, at an
+ * access whose address is unknown and at a choice not made. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,153 +51,169 @@ static int fetch(sthread *out, const ti_state *s, const op *o, int pc, enum even
 	return e;
 }
 
-/* Run the thread's ops from the first, with the commits of old, as far as
- * they go: out->done at its end (out->cut too when the unroll limit cut
- * it), else out->error or out->waits says why it stopped. */
-static void run(const ti_ctx *c, ti_state *s, const sthread *old, sthread *out)
+/* ---- the session's policy for ti_run ----------------------------------------- */
+
+/* One fetch of a thread: the commits of old are replayed into out. */
+typedef struct srun {
+	const ti_ctx *c;
+	ti_state *s;
+	const sthread *old;
+	sthread *out;
+	long steps;
+} srun;
+
+/* the event old had where out's next one goes, if any */
+static const sev *was_at(const srun *x)
 {
-	const thread *th = c->th;
-	long steps = 0;
-	int pc = 0;
-	for (;;) {
-		if (pc < 0 || pc >= th->n_ops) {
-			out->done = true;
-			return;
-		}
-		if (++steps > MAX_STEPS) {
-			out->error = "the thread runs too long without reading memory";
-			return;
-		}
-		const op *o = &th->ops[pc];
-		ti_begin_op(c, s, pc);
-		int e = out->n;
-		const sev *was = old && e < old->n ? &old->ev[e] : NULL;
-		int loc = -1;
-		value v = value_int(0);
-		bool known = true;
-		switch (o->kind) {
-		case OP_ALU:
-			if (!ti_alu(c, s, o)) {
-				out->error = "arithmetic on an address, a division by zero, or a register the thread "
-					     "does not have";
-				return;
-			}
-			pc++;
-			continue;
-		case OP_LOAD:
-		case OP_STORE:
-		case OP_STCOND:
-			if (!ti_access(c, s, o, &loc, &v, &known)) {
-				out->error = "a memory access to an address that is not a location, or a register "
-					     "the thread does not have";
-				return;
-			}
-			if (loc == TI_LOC_UNKNOWN) {
-				out->waits = "at an access whose address depends on a load not committed yet";
-				return;
-			}
-			if (o->kind == OP_LOAD) {
-				bool committed = was && was->committed;
-				fetch(out, s, o, pc, EV_READ, loc, committed ? was->val : value_int(0));
-				out->ev[e].val_known = committed;
-				if (committed) {
-					out->ev[e].committed = true;
-					out->ev[e].src = was->src;
-				}
-				ti_set_loaded(s, o, e, out->ev[e].val, committed);
-			} else {
-				/* herd's reservation rule, the enumerator's own:
-				 * without one for this address it can only fail */
-				bool res_known = true;
-				bool unreserved = o->kind == OP_STCOND && !ti_stcond_may_succeed(c, s, o, loc, &res_known);
-				if (!res_known) {
-					out->waits = "at a store-conditional whose reservation depends on a load not "
-						     "committed yet";
-					return;
-				}
-				fetch(out, s, o, pc, EV_WRITE, loc, v);
-				out->ev[e].unreserved = unreserved;
-				out->ev[e].val_known = known;
-				if (was && (was->committed || was->failed)) {
-					out->ev[e].committed = was->committed;
-					out->ev[e].failed = was->failed;
-				}
-				if (o->kind == OP_STCOND) {
-					bool decided = out->ev[e].committed || out->ev[e].failed;
-					ti_set_stcond_flag(s, o, e, value_int(out->ev[e].committed ? 1 : 0), decided);
-				}
-			}
-			pc++;
-			continue;
-		case OP_CHOICE: {
-			/* shown as a pseudo-event the user commits with 1 or 0;
-			 * the thread waits there until then */
-			GROW(out->ev, out->cap, (size_t)out->n + 1);
-			sev *ev = &out->ev[out->n++];
-			path_event pe = ti_event(s, o, pc, EV_BRANCH, -1, value_int(0));
-			memset(ev, 0, sizeof *ev);
-			ev->kind = EV_BRANCH;
-			ev->choice = true;
-			ev->op = pe.op;
-			ev->instr = pe.instr;
-			ev->instance = pe.instance;
-			ev->loc = -1;
-			ev->src = (sref){ -2, -1 };
-			if (!was || !was->choice || !was->committed) {
-				out->waits = "at a choice between alternatives not made yet";
-				return;
-			}
-			ev->committed = ev->val_known = true;
-			ev->val = was->val;
-			ti_set_stcond_flag(s, o, -1, was->val, true);
-			pc++;
-			continue;
-		}
-		case OP_FENCE: {
-			int floc;
-			if (!ti_fence_loc(c, s, o, &floc)) {
-				out->error = "a lock operation on an address that is not a location";
-				return;
-			}
-			if (floc == TI_LOC_UNKNOWN) {
-				out->waits = "at a lock operation on an address not known yet";
-				return;
-			}
-			fetch(out, s, o, pc, EV_FENCE, floc, value_int(0));
-			out->ev[e].committed = true;
-			pc++;
-			continue;
-		}
-		case OP_TLBI:
-			out->error = "TLBI (herd's vmsa variant) is not supported here";
-			return;
-		case OP_BRANCH:
-			if (o->cond == BR_EITHER) {
-				out->error = "an instruction with variants herd explores each (CAS) is not supported here";
-				return;
-			}
-			if (o->cond != BR_ALWAYS) {
-				if (!ti_operand(c, s, o, &o->a, &v, &known)) {
-					out->error = "an instruction uses a register the thread does not have";
-					return;
-				}
-				if (!known) {
-					out->waits = "at a branch on a value not known yet";
-					return;
-				}
-				if (!(o->flags & ACC_SILENT)) {
-					fetch(out, s, o, pc, EV_BRANCH, -1, value_int(0));
-					out->ev[e].committed = true;
-				}
-			}
-			if (!ti_branch_follow(c, s, o, v, &pc)) {
-				out->done = out->cut = true;
-				return;
-			}
-			continue;
-		}
-	}
+	return x->old && x->out->n < x->old->n ? &x->old->ev[x->out->n] : NULL;
 }
+
+static bool s_step(void *ctx, const ti_state *s)
+{
+	(void)s;
+	srun *x = ctx;
+	if (++x->steps <= MAX_STEPS)
+		return true;
+	x->out->error = "the thread runs too long without reading memory";
+	return false;
+}
+
+static void s_end(void *ctx, bool cut)
+{
+	srun *x = ctx;
+	x->out->done = true;
+	x->out->cut = cut;
+}
+
+static void s_fail(void *ctx, const op *o, enum ti_fail why)
+{
+	(void)o;
+	static const char *const says[] = {
+		[TI_FAIL_ALU] = "arithmetic on an address, a division by zero, or a register the thread does not "
+		                "have",
+		[TI_FAIL_ACCESS] = "a memory access to an address that is not a location, or a register the thread "
+		                   "does not have",
+		[TI_FAIL_LOCK] = "a lock operation on an address that is not a location",
+		[TI_FAIL_REGISTER] = "an instruction uses a register the thread does not have",
+		[TI_FAIL_PAGE] = "TLBI's register does not hold a page",
+		[TI_FAIL_TLBI] = "TLBI (herd's vmsa variant) is not supported here",
+	};
+	srun *x = ctx;
+	x->out->error = says[why];
+}
+
+/* a fence's or a branch's event is committed as it is fetched */
+static int s_event(void *ctx, const op *o, int pc, enum event_kind kind, int loc, value val)
+{
+	srun *x = ctx;
+	int e = fetch(x->out, x->s, o, pc, kind, loc, val);
+	x->out->ev[e].committed = true;
+	return e;
+}
+
+/* its value is the committed one, else not known yet */
+static bool s_load(void *ctx, const op *o, int pc, int loc)
+{
+	srun *x = ctx;
+	const sev *was = was_at(x);
+	bool committed = was && was->committed;
+	int e = fetch(x->out, x->s, o, pc, EV_READ, loc, committed ? was->val : value_int(0));
+	sev *ev = &x->out->ev[e];
+	ev->val_known = committed;
+	if (committed) {
+		ev->committed = true;
+		ev->src = was->src;
+	}
+	ti_set_loaded(x->s, o, e, ev->val, committed);
+	return true;
+}
+
+static bool s_store(void *ctx, const op *o, int pc, int loc, value v, bool known)
+{
+	srun *x = ctx;
+	const sev *was = was_at(x);
+	/* herd's reservation rule, the enumerator's own: without one for
+	 * this address it can only fail */
+	bool res_known = true;
+	bool unreserved = o->kind == OP_STCOND && !ti_stcond_may_succeed(x->c, x->s, o, loc, &res_known);
+	if (!res_known) {
+		x->out->waits = "at a store-conditional whose reservation depends on a load not committed yet";
+		return false;
+	}
+	int e = fetch(x->out, x->s, o, pc, EV_WRITE, loc, v);
+	sev *ev = &x->out->ev[e];
+	ev->unreserved = unreserved;
+	ev->val_known = known;
+	if (was && (was->committed || was->failed)) {
+		ev->committed = was->committed;
+		ev->failed = was->failed;
+	}
+	if (o->kind == OP_STCOND)
+		ti_set_stcond_flag(x->s, o, e, value_int(ev->committed ? 1 : 0), ev->committed || ev->failed);
+	return true;
+}
+
+/* shown as a pseudo-event the user commits with 1 or 0; the thread waits
+ * there until then */
+static bool s_choice(void *ctx, const op *o, int pc)
+{
+	srun *x = ctx;
+	const sev *was = was_at(x);
+	sthread *out = x->out;
+	GROW(out->ev, out->cap, (size_t)out->n + 1);
+	sev *ev = &out->ev[out->n++];
+	path_event pe = ti_event(x->s, o, pc, EV_BRANCH, -1, value_int(0));
+	memset(ev, 0, sizeof *ev);
+	ev->kind = EV_BRANCH;
+	ev->choice = true;
+	ev->op = pe.op;
+	ev->instr = pe.instr;
+	ev->instance = pe.instance;
+	ev->loc = -1;
+	ev->src = (sref){ -2, -1 };
+	if (!was || !was->choice || !was->committed) {
+		out->waits = "at a choice between alternatives not made yet";
+		return false;
+	}
+	ev->committed = ev->val_known = true;
+	ev->val = was->val;
+	ti_set_stcond_flag(x->s, o, -1, was->val, true);
+	return true;
+}
+
+static bool s_either(void *ctx, const op *o, int *pc)
+{
+	(void)o, (void)pc;
+	srun *x = ctx;
+	x->out->error = "an instruction with variants herd explores each (CAS) is not supported here";
+	return false;
+}
+
+static bool s_unknown(void *ctx, const op *o, enum ti_unknown what)
+{
+	(void)o;
+	static const char *const says[] = {
+		[TI_UNKNOWN_ADDRESS] = "at an access whose address depends on a load not committed yet",
+		[TI_UNKNOWN_LOCK] = "at a lock operation on an address not known yet",
+		[TI_UNKNOWN_BRANCH] = "at a branch on a value not known yet",
+	};
+	srun *x = ctx;
+	x->out->waits = says[what];
+	return false;
+}
+
+static const ti_policy session_policy = {
+	.step = s_step,
+	.end = s_end,
+	.fail = s_fail,
+	.event = s_event,
+	.load = s_load,
+	.store = s_store,
+	.choice = s_choice,
+	.either = s_either,
+	.unknown = s_unknown,
+	.tlbi = false,   /* session_new refuses vmsa tests */
+};
 
 void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
 {
@@ -209,7 +225,8 @@ void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
 	ti_ctx c = { st->t, th, st->unroll, &warned, NULL, false };
 	ti_state s;
 	ti_state_init(&s, &c, true);
-	run(&c, &s, old, out);
+	srun x = { &c, &s, old, out, 0 };
+	ti_run(&session_policy, &x, &c, &s, 0, false);
 	size_t nr = (size_t)(th->n_regs > 0 ? th->n_regs : 1);
 	out->regs = xmalloc(nr * sizeof *out->regs);
 	memcpy(out->regs, s.val, nr * sizeof *out->regs);
