@@ -1,5 +1,6 @@
-/* paths.h — (private to src/engine) the thread interpreter: every control
- * path of every thread, with the values its loads may return.
+/* paths.h — (private to src/engine) the enumerator's thread paths: every
+ * control path of every thread, with the values its loads may return (the
+ * one thread interpreter, ti_run, forking at every load).
  *
  * Loads are not tied to writes here: a load may return any value its
  * location can hold.  Those value sets are computed first, by a fixpoint
@@ -8,7 +9,7 @@
  * writes of the same value.
  *
  * Dependencies are found by taint tracking through registers (defined in
- * thread_interp.h, shared with RSMC's interpreter): a register carries the
+ * thread_interp.h, shared with RSMC and the session): a register carries the
  * set of loads its value was computed from.  An access whose address uses
  * a tainted register gets addr edges, a store whose data is tainted gets
  * data edges, and every event after a conditional branch on a tainted

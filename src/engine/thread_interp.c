@@ -1,6 +1,7 @@
-/* thread_interp.c — the part of a thread interpreter both engines share:
- * operands, register flow with taints, dependencies, event descriptions,
- * the unroll limit.  See thread_interp.h. */
+/* thread_interp.c — what ti_run (thread_run.c) and the policies of the
+ * enumerator, rsmc and the session do with an op: operands, register flow
+ * with taints, dependencies, event descriptions, the unroll limit.  See
+ * thread_interp.h. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
