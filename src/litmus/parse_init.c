@@ -275,6 +275,49 @@ static bool init_entry(parser *p, token first, token *next)
 	return true;
 }
 
+/* Where byte `at` of the text is. */
+static srcloc text_loc(const parser *p, const char *at)
+{
+	srcloc l = { p->t->file, 1, 1 };
+	for (const char *q = p->text; q < at; q++) {
+		l.col = *q == '\n' ? 1 : l.col + 1;
+		l.line += *q == '\n';
+	}
+	return l;
+}
+
+/* herd's splitter ends the init block at the '}' that balances its '{',
+ * counting the braces inside comments too: where that is not the '}'
+ * weft's reading reached (`close`), a brace in a comment makes the
+ * difference, and herd refuses the test; so does weft, at that brace. */
+static bool same_end_as_herd(parser *p, const char *open, const char *close)
+{
+	int depth = 0;
+	const char *q = open + 1;
+	for (; *q; q++)
+		if (*q == '{')
+			depth++;
+		else if (*q == '}' && depth-- == 0)
+			break;
+	if (q == close)
+		return true;
+	int nest = 0;
+	for (q = open + 1; q < close; q++) {
+		if (q[0] == '(' && q[1] == '*') {
+			nest++;
+			q++;
+		} else if (q[0] == '*' && q[1] == ')' && nest > 0) {
+			nest--;
+			q++;
+		} else if (nest > 0 && (*q == '{' || *q == '}')) {
+			break;
+		}
+	}
+	diag_error(p->d, text_loc(p, q < close ? q : close), "a brace inside a comment of the init block: "
+	           "herd's splitter counts it and ends the block elsewhere (it refuses the test)");
+	return false;
+}
+
 bool parse_init(parser *p)
 {
 	token open = parser_next(p);
@@ -311,6 +354,8 @@ bool parse_init(parser *p)
 			return false;
 		}
 	}
+	if (!same_end_as_herd(p, open.start, tok.start))
+		return false;
 	p->t->n_init_instr_values = p->t->n_instr_values;
 	/* The old syntax writes `};`. */
 	if (!skip_space(&p->c, p->d, true))

@@ -150,6 +150,10 @@ static void test_init_forms(void)
 	expect_ok("lone semicolon init", "PPC e\n{;}\n P0 ;\n sync ;\nexists (x=0)\n", "loc x = 0");
 	/* herd's init list may end with a second ';' (herd7 runs it), and
 	 * has no empty entry anywhere else */
+	/* braces in a comment of the init block are counted by herd's
+	 * splitter: balanced ones are harmless (herd7 runs this) */
+	expect_ok("balanced braces in an init comment", "PPC e\n{ x=1; (* {} *) }\n P0 ;\n sync ;\nexists (x=1)\n",
+		  "loc x = 1");
 	expect_ok("double semicolon at the end of the init", "PPC e\n{ x=1;; }\n P0 ;\n sync ;\nexists (x=1)\n",
 		  "loc x = 1");
 	expect_ok("max hex and min decimal",
