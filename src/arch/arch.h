@@ -94,10 +94,6 @@ typedef struct arch {
 	 * parse_vmsa.c) and instruction fetches (Variant=ifetch:
 	 * parse_variants.c); other architectures refuse them by name. */
 	bool vmsa, ifetch;
-	/* A path whose access address is not a location is no execution (herd's
-	 * C drops it: a pointer read from memory is whatever a candidate read);
-	 * false: the test is refused, as herd refuses a non-symbolic access. */
-	bool bad_address_drops_path;
 	/* Read-modify-writes are primitives whose read and write are
 	 * po-ordered instructions, which may fail or choose between
 	 * alternatives (C's cmpxchg, spin_trylock): rsmc leaves such tests to

@@ -45,7 +45,6 @@ const arch arch_c = {
 	.canonical_reg = c_canonical_reg,
 	.translate = c_translate,
 	.program = ARCH_PROGRAM_C,
-	.bad_address_drops_path = true,
 	.rmw_primitives = true,
 	.lock_events = true,
 	.final_writes_observed = true,

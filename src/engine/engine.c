@@ -79,8 +79,11 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 	result_collect_lvals(out, t);
 	clock_t c0 = clock();
 	double wall0 = paths_clock();
+	int errors = d->errors;
 	bool ok = e->run(t, m, o, out, d);
-	if (ok && out->fallback) {
+	/* an error (an access through no location) is the test's, and the
+	 * reference engine would only say it again */
+	if (ok && out->fallback && d->errors == errors) {
 		/* the engine cannot vouch for its answer (it said why): the
 		 * reference engine's, within what is left of the time limit,
 		 * with the first engine's blocked runs kept for -stats */
@@ -103,6 +106,12 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 		out->stats.blocked = blocked;
 	}
 	out->time = (double)(clock() - c0) / CLOCKS_PER_SEC;
+	if (ok && out->addr_dropped.file && !out->n_states && !out->pos && !out->neg && !out->timed_out)
+		diag_warning(d, out->addr_dropped,
+		             "test %s has no execution: candidates access memory here through an address, "
+		             "read from memory, that is not a location, and are dropped, as herd7 drops "
+		             "them; its empty result proves nothing",
+		             t->name ? t->name : "?");
 	if (!ok) {
 		test_result_free(out);
 		return false;

@@ -124,6 +124,11 @@ typedef struct test_result {
 	bool loop;            /* some execution cut by the unroll limit was
 	                       * allowed by the model (herd: "Loop Ok/No")     */
 	bool timed_out;       /* -timeout hit: the counts are incomplete       */
+	srcloc addr_dropped;  /* an access where some path was dropped because
+	                       * its address, computed from values read, is no
+	                       * location (herd drops those candidates too);
+	                       * file NULL when none was.  engine_run warns
+	                       * when the test is left with no execution. */
 	/* Why the engine asked for could not vouch that it reached every
 	 * allowed execution, and so left the test to the reference engine,
 	 * whose answer this is (engine is then the reference;

@@ -71,7 +71,21 @@ typedef struct path_set {
 	int n;
 	size_t cap;
 	thread_path *p;
+	srcloc addr_dropped; /* where a path of the thread was dropped for an
+	                      * address, computed from values read, that is no
+	                      * location (herd drops those candidates); file
+	                      * NULL when none was */
 } path_set;
+
+/* The first thread's addr_dropped that is set (file NULL when none). */
+static inline srcloc paths_addr_dropped(const litmus_test *t, const path_set *paths)
+{
+	srcloc none = { NULL, 0, 0 };
+	for (int i = 0; i < t->n_threads; i++)
+		if (paths[i].addr_dropped.file)
+			return paths[i].addr_dropped;
+	return none;
+}
 
 /* The values a location may hold, each once. */
 typedef struct value_set {

@@ -217,9 +217,55 @@ static void array_misfit(const ti_ctx *c, const op *o, int loc, int64_t offset, 
 		           offset, a->name, a->n_cells, a->cell_bytes);
 }
 
-/* The location accessed through a: -1 (warned once) when the address is
- * not exactly one location's own address, TI_LOC_UNKNOWN when a register
- * it uses is not known yet. */
+/* An access through an address no read computed, that is no location's:
+ * herd7 rejects the test, in the words it uses for the case (a read that
+ * no write can feed, any other access), so the error names the register
+ * that holds the address and what it holds. */
+static void not_a_location(const ti_ctx *c, const op *o, const address *a, value addr)
+{
+	strbuf held = { 0 };
+	value_print(c->t, addr, &held);
+	const operand *r = a->base.kind == OPND_REG ? &a->base : a->index.kind == OPND_REG ? &a->index : NULL;
+	bool alone = r && (r == &a->base ? a->index.kind != OPND_REG : a->base.kind != OPND_REG) && !a->offset;
+	const char *name = r && r->reg >= 0 && r->reg < c->th->n_regs ? c->th->regs[r->reg].name : NULL;
+	strbuf what = { 0 };
+	if (alone && name && name[0] != '#' && prog_find_loc(c->t, name) >= 0)
+		/* C: a shared variable the thread function does not take */
+		sb_printf(&what, "'%s' holds %s ('%s' is a location of the test, but not a parameter of P%d)",
+		          name, held.s, name, c->th->id);
+	else if (alone && name && name[0] != '#')
+		sb_printf(&what, "'%s' holds %s", name, held.s);
+	else
+		sb_printf(&what, "the address is %s", held.s);
+	strbuf herd = { 0 };
+	if (o->kind == OP_FENCE)
+		sb_printf(&herd, "herd7 takes it as a lock of its own at '[%s]'; weft does not", held.s);
+	else if (addr.loc >= 0 && o->kind == OP_LOAD)
+		sb_printf(&herd, "herd7: mixed-size test rejected (symbol [%s]), consider option -variant mixed "
+		          "(User error)", held.s);
+	else if (addr.loc >= 0)
+		sb_printf(&herd, "herd7 takes %s as a location of its own; weft does not", held.s);
+	else if (o->kind == OP_LOAD)
+		sb_printf(&herd, "herd7: Non symbolic location with no initial write: '[%s]'", held.s);
+	else
+		sb_printf(&herd, "herd7: Non-symbolic memory access found on '[%s]' (User error)", held.s);
+	diag_error(c->d, op_loc(c, o), "%s through an address that is not a location: %s (%s)",
+	           o->kind == OP_FENCE ? "lock operation" : "memory access", what.s, herd.s);
+	sb_free(&held);
+	sb_free(&what);
+	sb_free(&herd);
+}
+
+/* The location accessed through a: -1 when the address is not exactly
+ * one location's own address, TI_LOC_UNKNOWN when a register it uses is
+ * not known yet.  An address computed from values read from memory is
+ * whatever a candidate read: herd drops the candidates where it is no
+ * location (C-PPOCA's *r2 with r2 read from init, MOV EBX,[EAX] with EAX
+ * read), and so does weft, remembering where (interp_warned.addr_dropped)
+ * so that a test left with no execution says why.  Any other address is
+ * fixed by the test itself (an undeclared name, a register never set or
+ * set to an integer): herd rejects the test, and weft gives an error,
+ * once per run, which makes the caller give no answer. */
 static int eval_address(const ti_ctx *c, const ti_state *s, const op *o, const address *a)
 {
 	value b, x;
@@ -251,19 +297,16 @@ static int eval_address(const ti_ctx *c, const ti_state *s, const op *o, const a
 		}
 	}
 	if (loc < 0 || loc >= c->t->n_locs || num != 0) {
-		/* herd's C drops such a path: a pointer read from memory is
-		 * whatever a candidate read, and the candidates where it is
-		 * not an address (C-PPOCA's *r2 with r2 read from init) are
-		 * not executions */
-		if (c->t->arch && c->t->arch->bad_address_drops_path)
+		if (taint_of(s, &a->base)->n || taint_of(s, &a->index)->n) {
+			if (!c->warned->addr_dropped.file)
+				c->warned->addr_dropped = op_loc(c, o);
 			return -1;
-		/* herd rejects the test ("non-symbolic memory access"): an
-		 * error, which makes the caller give no answer for it */
+		}
 		if (!c->warned->addr) {
 			c->warned->addr = true;
-			diag_error(c->d, op_loc(c, o),
-			           "memory access through an address that is not a location "
-			           "(herd7: non-symbolic memory access)");
+			value addr = loc >= 0 ? (value){ loc, num }
+			                      : value_int((int64_t)((uint64_t)b.num + (uint64_t)x.num + (uint64_t)a->offset));
+			not_a_location(c, o, a, addr);
 		}
 		return -1;
 	}

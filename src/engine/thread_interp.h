@@ -92,9 +92,13 @@ static inline void idxset_union(idxset *dst, const idxset *a, const idxset *b)
 	*dst = u;
 }
 
-/* Warnings are given once per run of an engine. */
+/* Warnings are given once per run of an engine.  addr_dropped: where a
+ * path was first dropped because an address computed from values read
+ * from memory is no location (herd drops such candidates); file NULL
+ * when none was. */
 typedef struct interp_warned {
 	bool addr, arith, reg, tlbi;
+	srcloc addr_dropped;
 } interp_warned;
 
 /* herd's catdep dependencies along a path (herd_deps.c). */

@@ -671,7 +671,9 @@ bool paths_build(const litmus_test *t, int unroll, double deadline, bool specula
 			ip.speculate = speculate && tests_values(ip.c.th);
 			ip.out = &paths[i];
 			ip.max_path_stores = 0;
+			ip.warned.addr_dropped = (srcloc){ NULL, 0, 0 };
 			explore(&ip);
+			paths[i].addr_dropped = ip.warned.addr_dropped;
 			observed += ip.max_path_stores;
 		}
 		if (ip.timed_out)

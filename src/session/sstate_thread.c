@@ -221,7 +221,7 @@ void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
 	memset(out, 0, sizeof *out);
 	/* the session says what stops a thread in words of its own (waits,
 	 * error): the interpreter's warnings are not wanted */
-	interp_warned warned = { true, true, true, true };
+	interp_warned warned = { .addr = true, .arith = true, .reg = true, .tlbi = true };
 	ti_ctx c = { st->t, th, st->unroll, &warned, NULL, false };
 	ti_state s;
 	ti_state_init(&s, &c, true);

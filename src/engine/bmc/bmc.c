@@ -156,6 +156,7 @@ bool bmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_resu
 	}
 	if (timed_out)
 		r->timed_out = true;
+	r->addr_dropped = paths_addr_dropped(t, paths);
 	result_sort_flags(r);
 	state_table_free(&tab);
 	for (int i = 0; i < nt; i++) {

@@ -565,6 +565,7 @@ static bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts 
 	c.mem_final = xcalloc(nl, sizeof *c.mem_final);
 	c.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *c.state_vals);
 	enum_paths(&c, 0);
+	r->addr_dropped = paths_addr_dropped(t, c.paths);
 	result_sort_flags(r);
 	state_table_free(&c.states);
 	paths_free(t, c.paths);

@@ -1268,6 +1268,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 		path_pop(&c);
 	}
 	rsmc_state_free(&s0);
+	r->addr_dropped = c.warned.addr_dropped;
 	result_sort_flags(r);
 	state_table_free(&c.states);
 	free(c.state_vals);
@@ -1280,7 +1281,10 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	if (!c.failed && !r->timed_out && cannot)
 		r->fallback = cannot;
 	else if (!c.failed && !r->timed_out && c.blocked)
-		r->fallback = c.cb.declared ? FALLBACK_DECLARED_BLOCKED : FALLBACK_BLOCKED;
+		/* a run stopped at an address that is no location is not the
+		 * commit order's block */
+		r->fallback = c.warned.addr_dropped.file ? FALLBACK_ADDR_DROPPED
+		              : c.cb.declared ? FALLBACK_DECLARED_BLOCKED : FALLBACK_BLOCKED;
 	cb_order_free(&c.cb);
 	rsmc_xcache_free(&c.xc);
 	if (c.failed) {

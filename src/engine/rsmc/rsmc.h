@@ -40,6 +40,9 @@ enum rsmc_fallback {
 	FALLBACK_BLOCKED,         /* a run blocked                           */
 	FALLBACK_DECLARED_BLOCKED,/* a run blocked in the model's own order:
 	                           * the model's author's to mend (a warning) */
+	FALLBACK_ADDR_DROPPED,    /* a run stopped at an address, read from
+	                           * memory, that is no location (herd drops
+	                           * such candidates; rsmc's run cannot go on) */
 	FALLBACK_N
 };
 _Static_assert((int)FALLBACK_N <= (int)ENGINE_FALLBACK_MAX, "rsmc's reasons fit engine_desc's bound");

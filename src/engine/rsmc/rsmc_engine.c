@@ -30,6 +30,9 @@ static const char *rsmc_fallback_reason(int why)
 	case FALLBACK_DECLARED_BLOCKED:
 		return "the commit_before the model declares blocks a run (it is not deadlock free there), "
 		       "so rsmc cannot vouch for its answer";
+	case FALLBACK_ADDR_DROPPED:
+		return "a run accesses memory through an address, read from memory, that is not a location "
+		       "(herd drops such candidates), and rsmc cannot go on past it";
 	case FALLBACK_N: break;
 	}
 	return "rsmc answered itself";
