@@ -70,6 +70,17 @@ static bool read_params(c_lexer *lx, c_func *f)
 		const char *tend = lx->tok.text;
 		while (tend > start && (tend[-1] == ' ' || tend[-1] == '\t' || tend[-1] == '\n'))
 			tend--;
+		/* a parameter is a register holding its location's address:
+		 * herd's grammar takes pointers only (`int y` is a syntax error
+		 * there), so an integer parameter would run as a pointer here */
+		if (!memchr(start, '*', (size_t)(tend - start))) {
+			diag_error(lx->d, lx->tok.loc,
+			           "parameter '%.*s' of P%d is not a pointer: a thread's parameters are the "
+			           "locations it shares, as in 'int *%.*s' (herd7: unexpected '%.*s' (in prog) "
+			           "(User error))", lx->tok.len, lx->tok.text, f->proc, lx->tok.len, lx->tok.text,
+			           lx->tok.len, lx->tok.text);
+			return false;
+		}
 		for (int i = 0; i < f->n_params; i++)
 			if ((int)strlen(f->params[i]) == lx->tok.len && !memcmp(f->params[i], lx->tok.text, (size_t)lx->tok.len)) {
 				diag_error(lx->d, lx->tok.loc, "parameter '%.*s' named twice", lx->tok.len, lx->tok.text);
