@@ -23,28 +23,32 @@ from conftest import SRCDIR, run_weft
 
 NONLOC = SRCDIR / "tests" / "nonloc"
 
-# name -> (LINE:COL of the access, what weft's error says holds the address)
+THROUGH = "memory access through an address that is not a location: "
+
+# name -> (LINE:COL of the access, what weft's error says)
 REFUSED = {
-    "C-undecl": ("8:2", "'y' holds 0"),
-    "C-undecl-w": ("7:2", "'y' holds 0"),
-    "C-noparam": ("8:2", "'y' holds 0 ('y' is a location of the test, but not a parameter of P0)"),
-    "C-intptr": ("9:2", "'r' holds 1"),
-    "C-unset": ("9:2", "'r' holds 0"),
-    "C-initreg": ("8:2", "'r' holds 1"),
-    "C-xchgundecl": ("8:2", "'y' holds 0"),
-    "C-atomicundecl": ("7:2", "'v' holds 0"),
-    "C-releaseundecl": ("8:2", "'y' holds 0"),
-    "C-plainderef": ("8:2", "'y' holds 0"),
-    "C-ctrlnull": ("13:2", "'q' holds 0"),
-    "C-offset": ("8:2", "the address is x+1"),
-    "ppc-unset": ("4:2", "'r2' holds 0"),
-    "ppc-unset-w": ("5:2", "'r2' holds 0"),
-    "ppc-int": ("4:2", "'r3' holds 1"),
-    "x86-reg": ("4:2", "'EBX' holds 0"),
-    "x64-unset": ("4:2", "'rax' holds 0"),
-    "a64-unset": ("4:2", "'X1' holds 0"),
-    "a64-int": ("4:2", "'X1' holds 1"),
-    "rv-unset": ("4:2", "'x6' holds 0"),
+    "C-undecl": ("8:2", THROUGH + "'y' holds 0"),
+    "C-undecl-w": ("7:2", THROUGH + "'y' holds 0"),
+    "C-noparam": ("8:2", THROUGH + "'y' holds 0 ('y' is a location of the test, but not a parameter "
+                         "of P0)"),
+    "C-intptr": ("9:2", THROUGH + "'r' holds 1"),
+    "C-unset": ("9:2", THROUGH + "'r' holds 0"),
+    "C-initreg": ("8:2", THROUGH + "'r' holds 1"),
+    "C-xchgundecl": ("8:2", THROUGH + "'y' holds 0"),
+    "C-atomicundecl": ("7:2", THROUGH + "'v' holds 0"),
+    "C-releaseundecl": ("8:2", THROUGH + "'y' holds 0"),
+    "C-plainderef": ("8:2", THROUGH + "'y' holds 0"),
+    "C-ctrlnull": ("13:2", THROUGH + "'q' holds 0"),
+    "C-offset": ("8:2", THROUGH + "the address is x+1"),
+    "ppc-unset": ("4:2", THROUGH + "'r2' holds 0"),
+    "ppc-unset-w": ("5:2", THROUGH + "'r2' holds 0"),
+    "ppc-int": ("4:2", THROUGH + "'r3' holds 1"),
+    "x86-reg": ("4:2", THROUGH + "'EBX' holds 0"),
+    "x64-unset": ("4:2", THROUGH + "'rax' holds 0"),
+    "a64-unset": ("4:2", THROUGH + "'X1' holds 0"),
+    "a64-int": ("4:2", THROUGH + "'X1' holds 1"),
+    "rv-unset": ("4:2", THROUGH + "'x6' holds 0"),
+    "ppc-arr": ("4:2", "access at byte offset 8 is outside array 'x' (2 cells of 4 bytes)"),
 }
 
 # herd7 answers these; weft refuses them, located, saying what herd does
@@ -55,6 +59,9 @@ DIFFERS = {
                             "(herd7 takes it as a lock of its own at '[0]'; weft does not)"),
     # herd7 takes x+4 as a location of its own (not mixed-size: no load)
     "ppc-offset": ("5:2", "the address is x+4 (herd7 takes x+4 as a location of its own; weft does not)"),
+    # the same past an array's last cell
+    "ppc-arr-w": ("5:2", "access at byte offset 8 is outside array 'x' (2 cells of 4 bytes) (herd7 takes "
+                         "x+8 as a location of its own; weft does not)"),
 }
 
 # herd7 answers these with a block (an address read from memory, or a
@@ -115,10 +122,9 @@ def refused_as_located_error(r, path, linecol, says):
 @pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_an_address_the_test_fixes_is_a_located_error_in_herds_words(weft, name, engine):
-    linecol, holds = REFUSED[name]
+    linecol, says = REFUSED[name]
     r = run(name, engine)
-    line = refused_as_located_error(r, NONLOC / f"{name}.litmus", linecol,
-                                    "memory access through an address that is not a location: " + holds)
+    line = refused_as_located_error(r, NONLOC / f"{name}.litmus", linecol, says)
     # herd's own words for the case, on the same line (the kernel's
     # scripts grep herd's output)
     herd_words = re.match(r'Warning: File "[^"]*": (.*)', herd_output(name)).group(1).strip()
@@ -158,8 +164,7 @@ def test_the_kernels_model_refuses_and_answers_the_same(weft, corpus):
     conf = ("-I", lib, "-conf", lib / "lkmm" / "linux-kernel.cfg")
     for name in sorted(n for n in REFUSED if n.startswith("C-")):
         r = run_weft("-q", *conf, NONLOC / f"{name}.litmus")
-        refused_as_located_error(r, NONLOC / f"{name}.litmus", REFUSED[name][0],
-                                 "not a location: " + REFUSED[name][1])
+        refused_as_located_error(r, NONLOC / f"{name}.litmus", *REFUSED[name])
     for name in sorted(n for n in ANSWERED if n.startswith("C-")):
         r = run_weft("-q", *conf, NONLOC / f"{name}.litmus")
         assert r.returncode == 0, r.stderr

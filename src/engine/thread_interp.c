@@ -211,10 +211,20 @@ static void array_misfit(const ti_ctx *c, const op *o, int loc, int64_t offset, 
 		diag_error(c->d, op_loc(c, o),
 		           "access at byte offset %" PRId64 " of array '%s' is not at the start of a cell "
 		           "(cells of %d bytes)", offset, a->name, a->cell_bytes);
-	else
+	else if (l != a)
 		diag_error(c->d, op_loc(c, o),
 		           "access at byte offset %" PRId64 " is outside array '%s' (%d cells of %d bytes)",
 		           offset, a->name, a->n_cells, a->cell_bytes);
+	else
+		/* herd7 reads x+8 as the symbol of a location of its own (x-4
+		 * it spells x+-4): a read of it is a mixed-size test, a write
+		 * is answered */
+		diag_error(c->d, op_loc(c, o),
+		           "access at byte offset %" PRId64 " is outside array '%s' (%d cells of %d bytes) (%s%s+%"
+		           PRId64 "%s)", offset, a->name, a->n_cells, a->cell_bytes,
+		           o->kind == OP_LOAD ? "herd7: mixed-size test rejected (symbol [" : "herd7 takes ", a->name,
+		           offset, o->kind == OP_LOAD ? "]), consider option -variant mixed (User error)"
+		                                      : " as a location of its own; weft does not");
 }
 
 /* An access through an address no read computed, that is no location's:
@@ -237,6 +247,11 @@ static void not_a_location(const ti_ctx *c, const op *o, const address *a, value
 		sb_printf(&what, "'%s' holds %s", name, held.s);
 	else
 		sb_printf(&what, "the address is %s", held.s);
+	/* herd spells an address off a location x+N, x+-4 too */
+	if (addr.loc >= 0 && addr.loc < c->t->n_locs) {
+		sb_reset(&held);
+		sb_printf(&held, "%s+%" PRId64, c->t->locs[addr.loc].name, addr.num);
+	}
 	strbuf herd = { 0 };
 	if (o->kind == OP_FENCE)
 		sb_printf(&herd, "herd7 takes it as a lock of its own at '[%s]'; weft does not", held.s);
