@@ -14,6 +14,7 @@
 #include "cli/inputs.h"
 #include "cli/interactive.h"
 #include "cli/job.h"
+#include "cli/judging.h"
 #include "cli/options.h"
 #include "cli/progress.h"
 #include "cli/provenance.h"
@@ -82,6 +83,13 @@ static void table_prepare(outcome_table *t, const suite_run *s)
 		}
 	for (int i = 0; i < s->plan->n; i++)
 		table_add_row(t, s->plan->v[i].name);
+}
+
+/* -judge: each test's block and diagnostics are judged, not printed. */
+static void judge_collect(void *ctx, int i, const char *out, size_t len)
+{
+	suite_run *s = ctx;
+	judging_test(s->judging, i, out, len);
 }
 
 /* What a table needs from outside the run: got before any test runs, so
@@ -249,6 +257,12 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 		s.table = &table;
 		cb.collect = table_collect;
 	}
+	judging judged;
+	judging_init(&judged, plan, o->verbose, stdout);
+	if (o->judge && o->action == ACT_RUN) {
+		s.judging = &judged;
+		cb.collect = judge_collect;
+	}
 	progress pr;
 	progress_init(&pr, stderr, plan->n, o->action == ACT_RUN && !o->quiet && isatty(STDERR_FILENO));
 	run_totals t;
@@ -261,6 +275,9 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 		table_io_close(&io);
 		table_free(&table);
 	}
+	if (s.judging && !t.output_closed && !judging_summary(&judged))
+		status = 1;
+	judging_free(&judged);
 	if (t.sum.mismatches > 0) {
 		fprintf(stderr, "weft: %d expectation%s not met:\n", t.sum.mismatches,
 			t.sum.mismatches == 1 ? "" : "s");
@@ -275,7 +292,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 			status = 1;
 		}
 	}
-	if (o->action == ACT_RUN && !job_names_handovers(&s) && !o->quiet && !t.output_closed)
+	if (o->action == ACT_RUN && !job_names_handovers(&s) && plan->n > 1 && !o->quiet && !t.output_closed)
 		handover_summary(&handovers, o->models.n == 1 ? run_models_label(&labels, o->models.v[0]) : NULL, &d);
 	if (o->action == ACT_RUN && t.jobs > 1 && !o->quiet && !t.output_closed)
 		summary_print(stderr, &t, seconds);

@@ -169,12 +169,12 @@ def test_a_name_no_macro_file_defines_is_a_located_error(weft, tmp_path):
     r = weft("-model", "sc", f)
     assert r.returncode != 0
     assert f"{f}:5:11: error: unknown macro 'frob' (not in " in r.stderr
-    assert "kernel-primitives.def)" in r.stderr
+    assert "kernel-primitives.def; herd7: Unknown macro frob (User error))" in r.stderr
     # a macro file with no definitions at all: every call is an error
     empty = write(tmp_path, "empty.def", "// nothing here\n")
     err = error_of(weft, SUITE / "SB+mbs.litmus", "-macros", empty)
     assert "SB+mbs.litmus:7:2: error: unknown macro 'WRITE_ONCE' (not in " in err
-    assert "empty.def)" in err
+    assert "empty.def; herd7: Unknown macro WRITE_ONCE (User error))" in err
 
 
 def test_the_shipped_def_parses_and_every_macro_expands(weft, tmp_path):

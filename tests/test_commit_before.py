@@ -240,8 +240,8 @@ def test_order_cycle_goes_to_enumerate(srcdir, tmp_path, weft):
     test could have such a cycle under the generic order and leaves it to
     the enumerator: 4 states, not the 3 rsmc could build; MP has no such
     cycle and rsmc answers it itself.  A suite run says so once, at the
-    end (how many tests, which, why); -v and a run of the test alone say
-    it at the test."""
+    end (how many tests, which, why); -v says it at the test; a run of the
+    test alone says nothing (-stats shows it)."""
     model = tmp_path / "uniproc-only.cat"
     model.write_text('"uniproc only"\nacyclic po-loc | rf | co | fr as uniproc\n')
     lb = srcdir / "litmus" / "PPC" / "LB+datas.litmus"
@@ -261,8 +261,13 @@ def test_order_cycle_goes_to_enumerate(srcdir, tmp_path, weft):
                         "(LB+datas): an execution may have a cycle in the commit-before order, "
                         "which rsmc cannot build"), p.stderr
     assert "-v names each test" in notes[1], p.stderr
-    # the test named where it runs: alone, or with -v (then no summary)
-    for args in ([lb], ["-v", lb, mp]):
+    # alone, the test's output is herd's, stderr included (the kernel's
+    # cmplitmushist.sh compares it whole): -stats says who answered
+    p = run_weft("-model", model, lb)
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    assert run_weft("-model", model, "-stats", lb).stdout.count("fallback enumerate") == 1
+    # the test named where it runs with -v, alone or not (then no summary)
+    for args in (["-v", lb], ["-v", lb, mp]):
         p = run_weft("-model", model, *args)
         notes = [l for l in p.stderr.splitlines() if ": note: " in l]
         assert len(notes) == 1, p.stderr

@@ -531,11 +531,15 @@ static bool lower_call(lower *l, const c_ex *e, const env *en, operand *out, boo
 		return true;
 	if (known || l->ctx.d->errors != errors)
 		return false;
+	/* herd's words end the message: the kernel's judgelitmus.sh and
+	 * cmplitmushist.sh find the name after ": Unknown macro " */
 	if (!l->m)
 		return fail(l, at, "unknown macro '%s': C tests take their primitives from a macro file, "
 		            "and none was given (-macros linux-kernel.def, or -conf linux-kernel.cfg) nor "
-		            "found (weft's own kernel-primitives.def, on the model search path)", e->name);
-	return fail(l, at, "unknown macro '%s' (not in %s)", e->name, l->m->file);
+		            "found (weft's own kernel-primitives.def, on the model search path); "
+		            "herd7: Unknown macro %s (User error)", e->name, e->name);
+	return fail(l, at, "unknown macro '%s' (not in %s; herd7: Unknown macro %s (User error))", e->name,
+		    l->m->file, e->name);
 }
 
 static bool lower_value(lower *l, const c_ex *e, const env *en, operand *out)

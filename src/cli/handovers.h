@@ -3,11 +3,14 @@
  *
  * An engine may not vouch for some tests (test_result.fallback says why,
  * in its descriptor's words: rsmc's are engine_desc.fallback_reason); the
- * reference engine answers them instead.  A run of one test (or one with
- * -v) says so for each test, at the test; a suite run says it once, at the
- * end: per reason, how many tests and the first few names.  The tally is
- * kept in the parent from the workers' reports, in test order, so it does
- * not depend on -j or on timing.
+ * reference engine answers them instead.  With -v, a run says so for each
+ * test, at the test; without, a suite run says it once, at the end: per
+ * reason, how many tests and the first few names; a run of one test says
+ * nothing (-stats shows `fallback enumerate`) but the warning: its output
+ * is then herd7's, stderr included, as scripts written for herd7 compare
+ * it (the kernel's cmplitmushist.sh).  The tally is kept in the parent
+ * from the workers' reports, in test order, so it does not depend on -j
+ * or on timing.
  */
 #ifndef WEFT_HANDOVERS_H
 #define WEFT_HANDOVERS_H

@@ -200,14 +200,26 @@ typedef struct ignored_keys {
 
 enum { IGNORED_GROUPS_MAX = 8 };
 
-static void ignored_add(ignored_keys *g, int *ng, const char *why, const char *origin, const char *key)
+/* A note on ignored keys is kept for -v (options_parse prints it then):
+ * herd says nothing of them, and the kernel's scripts compare herd's whole
+ * output, stderr included, with an earlier run's.  `line` is consumed. */
+static void conf_note(weft_options *o, char *line)
+{
+	char *old = o->conf_notes;
+	o->conf_notes = xasprintf("%s%s", old ? old : "", line);
+	free(old);
+	free(line);
+}
+
+static void ignored_add(weft_options *o, ignored_keys *g, int *ng, const char *why, const char *origin,
+                        const char *key)
 {
 	int i = 0;
 	while (i < *ng && g[i].why != why)
 		i++;
 	if (i == *ng) {
 		if (*ng == IGNORED_GROUPS_MAX) {
-			fprintf(stderr, "%s: note: key '%s' %s: ignored\n", origin, key, why);
+			conf_note(o, xasprintf("%s: note: key '%s' %s: ignored\n", origin, key, why));
 			return;
 		}
 		memset(&g[i], 0, sizeof g[i]);
@@ -229,14 +241,15 @@ static void ignored_add(ignored_keys *g, int *ng, const char *why, const char *o
 	g[i].n++;
 }
 
-static void ignored_report(ignored_keys *g, int ng)
+static void ignored_report(weft_options *o, ignored_keys *g, int ng)
 {
 	for (int i = 0; i < ng; i++) {
 		if (g[i].n == 1)
-			fprintf(stderr, "%s: note: key '%s' %s: ignored\n", g[i].first, g[i].names.s, g[i].why);
+			conf_note(o, xasprintf("%s: note: key '%s' %s: ignored\n", g[i].first, g[i].names.s,
+					       g[i].why));
 		else
-			fprintf(stderr, "%s: note: %d keys ignored (%s): each %s\n", g[i].first, g[i].n,
-			        g[i].names.s, g[i].why);
+			conf_note(o, xasprintf("%s: note: %d keys ignored (%s): each %s\n", g[i].first, g[i].n,
+					       g[i].names.s, g[i].why));
 		free(g[i].first);
 		sb_free(&g[i].names);
 	}
@@ -316,10 +329,10 @@ static int conf_read_depth(weft_options *o, const char *file, int depth)
 		else
 			rc = options_apply_named(o, key, p, origin, &why);
 		if (why)
-			ignored_add(groups, &ng, why, origin, key);
+			ignored_add(o, groups, &ng, why, origin, key);
 		free(origin);
 	}
-	ignored_report(groups, ng);
+	ignored_report(o, groups, ng);
 	fclose(f);
 	free(path);
 	return rc;

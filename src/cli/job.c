@@ -65,9 +65,11 @@ static bool located_in_model(const char *line, size_t len)
 	return false;
 }
 
-void job_put_err(void *ctx, const char *text, size_t len)
+void job_put_err(void *ctx, int i, const char *text, size_t len)
 {
 	const suite_run *s = ctx;
+	if (s->judging)
+		judging_err(s->judging, i, text, len);
 	for (const char *p = text, *end = text + len; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = (size_t)((nl ? nl + 1 : end) - p);
@@ -95,7 +97,7 @@ void job_reported(void *ctx, int i, const job_report *rep)
 
 bool job_names_handovers(const suite_run *s)
 {
-	return s->o->verbose || s->plan->n == 1;
+	return s->o->verbose;
 }
 
 const char *job_name(void *ctx, int i)
@@ -268,9 +270,12 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 	}
 	if (r.fallback) {
 		rep->handed_over |= handover_bit(r.fallback);
-		if (job_names_handovers(s)) {
+		/* a warning (the model's own order blocked: its author's to
+		 * mend) is said even for a run of one test */
+		const engine_desc *eng = engine_find(o->engine);
+		if (job_names_handovers(s) || (s->plan->n == 1 && eng && r.fallback == eng->fallback_warning)) {
 			char *label = label_of(s, model);
-			handover_say(t, label, engine_find(o->engine), r.fallback, d);
+			handover_say(t, label, eng, r.fallback, d);
 			free(label);
 		}
 	}

@@ -7,6 +7,7 @@
 
 #include "conds.h"
 #include "handovers.h"
+#include "judging.h"
 #include "labels.h"
 #include "models.h"
 #include "options.h"
@@ -37,6 +38,9 @@ typedef struct suite_run {
 	                             * job_put_err has printed, one a line */
 	handover_tally *handovers;  /* in the parent: the tests the engine left to
 	                             * the enumerator, from job_reported */
+	struct judging *judging;    /* -judge: in the parent, each test's
+	                             * diagnostics and block judged; NULL
+	                             * otherwise */
 } suite_run;
 
 /* How many models a test of architecture `arch` (header word, may be NULL)
@@ -59,11 +63,13 @@ const char *job_name(void *ctx, int i);
 /* A job's diagnostics, less the lines located in a .cat file that an
  * earlier job already printed: a model's error found while running tests
  * (one the probe did not meet) is said once, not once per test. */
-void job_put_err(void *ctx, const char *text, size_t len);
+void job_put_err(void *ctx, int i, const char *text, size_t len);
 /* A job's report: its hand-overs go into s->handovers, in job order. */
 void job_reported(void *ctx, int i, const job_report *rep);
-/* Whether a test rsmc leaves to the enumerator is named where it runs (a
- * run of one test, or -v), rather than in job_reported's summary. */
+/* Whether a test rsmc leaves to the enumerator is named where it runs
+ * (-v), rather than in job_reported's summary (a run of several tests) or
+ * not at all (a run of one test, whose output stays herd's: see
+ * handovers.h). */
 bool job_names_handovers(const suite_run *s);
 
 #endif

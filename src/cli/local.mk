@@ -7,7 +7,7 @@ libweft_a_SOURCES += src/cli/options.h src/cli/options.c src/cli/inputs.h src/cl
 	src/cli/model_arch.c src/cli/conds.h src/cli/conds.c src/cli/provenance.h src/cli/provenance.c \
 	src/cli/tabulate.h src/cli/tabulate.c \
 	src/cli/herd_compat.h src/cli/herd_compat.c \
-	src/cli/handovers.h src/cli/handovers.c
+	src/cli/handovers.h src/cli/handovers.c src/cli/judging.h src/cli/judging.c
 
 check_PROGRAMS += tests/unit/test_runner
 tests_unit_test_runner_SOURCES = tests/unit/test_runner.c

@@ -18,7 +18,7 @@ enum opt_id {
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
 	OPT_CAPTION, OPT_LABEL,
 	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_STRICTSKIP, OPT_CONDS, OPT_RESULTS, OPT_FORCE, OPT_CONF, OPT_VARIANT, OPT_MACROS, OPT_BELL,
-	OPT_SPEEDCHECK, OPT_NSHOW, OPT_SHOWONE, OPT_LIBDIR, OPT_HEXA, OPT_INITWRITES,
+	OPT_SPEEDCHECK, OPT_NSHOW, OPT_SHOWONE, OPT_LIBDIR, OPT_HEXA, OPT_INITWRITES, OPT_JUDGE,
 };
 
 typedef struct opt_spec {
@@ -175,11 +175,20 @@ static const opt_spec specs[] = {
 	  "-format yaml output; print `N tests compared, M mismatches`; exit 1 on a "
 	  "mismatch, when N is 0, or when FILE names a model key (label, -model argument "
 	  "or title) that is no model of the run" },
+	{ OPT_JUDGE, "judge", NULL, NULL,
+	  "judge each test by its `Result:` comment (Always, Sometimes, Never, Maybe, DEADLOCK, "
+	  "optionally DATARACE) with the rules of the Linux kernel's judgelitmus.sh, instead of "
+	  "printing blocks: one line per test that fails, in the kernel's words (` !!! Unexpected "
+	  "non-Never verification FILE`), then a summary line; tests without a Result: comment "
+	  "are counted apart (-v names them); exit 1 when a test fails or none was judged. "
+	  "One model at most (the kernel's: -conf linux-kernel.cfg)" },
 	{ OPT_QUIET, "q", NULL, NULL, "no progress line and no final summary on stderr" },
 	{ OPT_VERBOSE, "v", NULL, NULL,
 	  "a note for each test rsmc leaves to the enumerator, with its model and why, where "
 	  "the test runs (without -v, a run of several tests says it once at the end: per "
-	  "reason, how many tests and the first names)" },
+	  "reason, how many tests and the first names; a run of one test says nothing, its "
+	  "output stays herd7's); the notes on -conf keys weft ignores; with -judge, the "
+	  "tests without a Result: comment" },
 	{ OPT_CHECK, "check", NULL, NULL,
 	  "parse only (.litmus and .cat files; a .cat file is also compiled and "
 	  "evaluated on a small test of each architecture, to find type errors): print "
@@ -388,6 +397,12 @@ static int check_combinations(const weft_options *o, bool cells_given)
 		                   "-model, and none of -table, -explain, -show, -format", "-i");
 	if (o->explain && o->format != FMT_HERD)
 		return usage_error("%s prints text after herd's blocks: not with -format yaml", "-explain");
+	/* -judge reads each test's one herd block in place of printing it */
+	if (o->judge && (o->models.n > 1 || o->table != TBL_NONE || o->explain || o->show != SHOW_NONE ||
+			 o->format != FMT_HERD || o->interactive || o->results.n > 0 || o->action == ACT_CHECK ||
+			 o->action == ACT_DUMP))
+		return usage_error("%s judges each test's one result block: at most one -model, and none of "
+		                   "-table, -explain, -show, -format, -i, -results, -check, -dump", "-judge");
 	/* Explanations and graphs are drawn from every candidate execution,
 	 * forbidden ones included, and only the enumerator builds those: rsmc
 	 * cuts a forbidden execution off before it is complete.  Both engines
@@ -548,6 +563,7 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 		break;
 	case OPT_QUIET: o->quiet = true; break;
 	case OPT_VERBOSE: o->verbose = true; break;
+	case OPT_JUDGE: o->judge = true; break;
 	case OPT_FAILURES_OK: o->failures_ok = true; break;
 	case OPT_SELECT: push(&o->select, val); break;
 	case OPT_NAMES: push(&o->names_files, val); break;
@@ -801,6 +817,8 @@ int options_parse(weft_options *o, int argc, char **argv)
 	}
 	if (o->models.n == 0 && o->conf_model)
 		push(&o->models, o->conf_model);
+	if (o->verbose && o->conf_notes)
+		fputs(o->conf_notes, stderr);
 	/* -speedcheck fast stops inside the enumerator, or bmc asks its solver
 	 * for the deciding state only (engine_opts.speedcheck) */
 	if (!o->engine_given)
@@ -825,6 +843,8 @@ void options_free(weft_options *o)
 {
 	for (int i = 0; i < o->owned.n; i++)
 		free((char *)o->owned.v[i]);
+	free(o->conf_notes);
+	o->conf_notes = NULL;
 	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
 			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks, &o->conds,
 			      &o->libdirs, &o->variants, &o->owned };

@@ -126,6 +126,10 @@ typedef struct weft_options {
 	const char *conf_model;  /* a `model` key of a -conf file: used when no
 	                          * -model is on the command line */
 	str_list owned;          /* strings read from -conf files (owned) */
+	char *conf_notes;        /* the -conf files' notes on keys weft
+	                          * ignores, lines (owned), printed under -v */
+	bool judge;              /* -judge: each test's Result: comment
+	                          * against its result (judge.h) */
 	str_list inputs;         /* files, directories, @LIST files */
 } weft_options;
 

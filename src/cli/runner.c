@@ -440,7 +440,7 @@ static void emit(const job_callbacks *cb, job *j, int i, progress *pr, run_total
 			progress_clear(pr);
 		fflush(stdout);
 		if (cb->put_err)
-			cb->put_err(cb->ctx, j->err.s, j->err.len);
+			cb->put_err(cb->ctx, i, j->err.s, j->err.len);
 		else
 			fwrite(j->err.s, 1, j->err.len, stderr);
 		fflush(stderr);

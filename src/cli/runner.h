@@ -61,8 +61,9 @@ typedef struct job_callbacks {
 	void (*collect)(void *ctx, int i, const char *out, size_t len);
 	/* When not NULL, in the parent: write job i's diagnostics to stderr
 	 * (e.g. leaving out what an earlier job already said); else they are
-	 * written as they are. */
-	void (*put_err)(void *ctx, const char *text, size_t len);
+	 * written as they are.  Called before job i's output is written or
+	 * collected. */
+	void (*put_err)(void *ctx, int i, const char *text, size_t len);
 	/* When not NULL, in the parent, in job order: job i's report, for a
 	 * job that sent one (e.g. to say what the jobs met once, at the end,
 	 * the same whatever the number of workers). */

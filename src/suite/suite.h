@@ -231,4 +231,52 @@ void expect_resolve(expect_set *s, expect_resolver resolve, void *ctx);
 int expect_check(const expect_set *s, const litmus_test *t, const char *model_key,
 		 const test_result *r, strbuf *notes, int *compared);
 
+/* ---- the Linux kernel's judgement (judge.c) ------------------------------------ */
+
+/* A C test of the kernel's says what the LKMM should answer in a comment
+ * line ` * Result: Never` (or `(* Result: ...`): Always, Sometimes, Never,
+ * Maybe or DEADLOCK, then optionally DATARACE.  tools/memory-model's
+ * judgelitmus.sh holds herd7's output against it; judge_output applies its
+ * rules to weft's:
+ *  - a DATARACE prediction and a `Flag data-race` line come together, or
+ *    the test fails ("!!! Predicted data race not modeled FILE",
+ *    "!!! Unexpected data race modeled FILE");
+ *  - no Observation line: the test fails, in herd's words for an unknown
+ *    primitive (": Unknown macro NAME (User error)"), a timeout, or any
+ *    other error (" !!! Verification error FILE");
+ *  - DEADLOCK means an Observation ending `Never 0 0`, and only it does
+ *    (" !!! Unexpected non-DEADLOCK verification FILE",
+ *    " !!! Unexpected non-Never deadlock FILE");
+ *  - else the Observation line holds the outcome word, or the word is
+ *    Maybe; a miss with a data race both predicted and flagged is forgiven
+ *    (" --- Forgiven non-Never verification FILE"), else it fails
+ *    (" !!! Unexpected non-Never verification FILE").
+ * A test without a Result: line that has an Observation is not judged (the
+ * script would fail it as "non-specified"): the caller counts it apart;
+ * without an Observation it fails as above. */
+typedef struct judge_expect {
+	bool has_result;  /* a Result: line                               */
+	char *outcome;    /* the word after the first one's "Result:" (owned;
+	                   * "" when none), e.g. "Never"                   */
+	bool datarace;    /* a Result: line says DATARACE                 */
+} judge_expect;
+
+/* Read the Result: lines of a test's text. */
+void judge_expect_read(judge_expect *e, const char *text, size_t len);
+void judge_expect_free(judge_expect *e);
+
+enum judge_verdict {
+	JUDGE_PASS,
+	JUDGE_FORGIVEN,   /* passes, with the kernel's " --- Forgiven" line */
+	JUDGE_FAIL,
+	JUDGE_UNJUDGED,   /* no Result: line                               */
+};
+
+/* Judge a test from its output (result block and diagnostics, the text a
+ * kernel script's FILE.litmus.out holds).  Appends the kernel's line for
+ * the test (naming it `file`) to *line when there is one: for every
+ * failure and every forgiven miss. */
+enum judge_verdict judge_output(const judge_expect *e, const char *out, size_t len, const char *file,
+                                strbuf *line);
+
 #endif
