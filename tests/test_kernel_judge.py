@@ -251,3 +251,15 @@ def test_conf_notes_only_with_v(weft, tmp_path):
     r = weft("-I", OWN_C, "-conf", cfg, "-v", t)
     assert r.stderr.splitlines() == [f"{cfg}:3:1: note: 3 keys ignored (graph, squished, showevents): each "
                                      "only shapes herd's execution graphs"]
+
+
+def test_a_timeout_is_judged_in_the_kernels_words(weft, corpus):
+    """A test weft gives up on (its `Test NAME Timeout` record, where the
+    scripts see /usr/bin/time's exit status 124 after herd7) fails as a
+    timeout: the corpus's C-atomic-01 takes seconds, not 50 ms."""
+    t = corpus / "tests" / "C" / "C-atomic-01.litmus"
+    r = weft(*lkmm(corpus), "-judge", "-timeout", "0.05", t)
+    assert r.returncode == 1
+    assert r.stdout.splitlines()[0] == f" !!! Timeout {t}"
+    record = weft(*lkmm(corpus), "-timeout", "0.05", t).stdout
+    assert kernel_judge(t.read_text(), record, str(t)) == ("fail", f" !!! Timeout {t}")
