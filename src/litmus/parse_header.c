@@ -97,12 +97,19 @@ static bool header_tail(parser *p)
 	return true;
 }
 
-static void add_meta(parser *p, char *key, char *value)
+/* Key `key` and the line's text after its '=' in [v, e). */
+static void add_meta(parser *p, char *key, const char *v, const char *e)
 {
 	litmus_test *t = p->t;
 	GROW(t->meta, p->meta_cap, (size_t)t->n_meta + 1);
+	char *value = trimmed_copy(v, e);
+	while (v < e && is_blank(*v))
+		v++;
+	if (e > v && e[-1] == '\r')   /* a CRLF line's CR is not herd's text */
+		e--;
 	t->meta[t->n_meta].key = key;
 	t->meta[t->n_meta].value = value;
+	t->meta[t->n_meta].written = xstrndup(v, (size_t)(e - v));
 	t->n_meta++;
 	if (!strcmp(key, "Hash")) {
 		free(t->hash);
@@ -152,7 +159,7 @@ static bool take_key_line(parser *p, const char *end)
 	const char *v = c->p;
 	while (c->p < end)
 		cursor_advance(c);
-	add_meta(p, xstrndup(s, (size_t)(key_end - s)), trimmed_copy(v, c->p));
+	add_meta(p, xstrndup(s, (size_t)(key_end - s)), v, c->p);
 	if (!parse_test_variants(p, &p->t->meta[p->t->n_meta - 1], key_at))
 		return false;
 	/* herd's hardware updates of the access flag and dirty bit

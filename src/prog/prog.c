@@ -107,6 +107,7 @@ void litmus_test_free(litmus_test *t)
 	for (int i = 0; i < t->n_meta; i++) {
 		free(t->meta[i].key);
 		free(t->meta[i].value);
+		free(t->meta[i].written);
 	}
 	free(t->meta);
 	free(t->hash);

@@ -386,7 +386,11 @@ enum quantifier {
 /* ---- the test ------------------------------------------------------------ */
 
 typedef struct meta {
-	char *key, *value;
+	char *key, *value;   /* value: trimmed */
+	char *written;       /* the value as herd keeps it, from its first
+	                      * non-blank to the end of the line, trailing
+	                      * blanks included (its hash digests CacheType's
+	                      * and MemoryType's so)                        */
 } meta;
 
 struct arch;

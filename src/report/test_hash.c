@@ -8,8 +8,9 @@
  *
  * where D(s) is the raw 16-byte MD5 of string s and ++ concatenates bytes.
  *
- *   I      ""  unless the metadata has keys MemoryType/MT (any case): then
- *          D of the concatenation of "key=value" (key in lower case) for
+ *   I      ""  unless the metadata has keys MemoryType, MT or CacheType
+ *          (any case): then D of the concatenation of "key=value" (key in
+ *          lower case, value as written, trailing blanks included) for
  *          those keys, in reverse order of the keys sorted by name.
  *   init   the entries of the init block as written (not the defaults),
  *          sorted by location — registers first (by thread number, then
@@ -308,6 +309,8 @@ static void ifetch_value(char **value, char **type, char *ins_t, char *buf, size
 	if (!strncmp(v, "instr:", 6) || !strcmp(v, "NOP") || !strcmp(v, "nop")) {
 		if (!*type)
 			*type = ins_t;
+		if (!strcmp(v, "nop"))
+			*value = "NOP";   /* herd reads either as its NOP */
 		return;
 	}
 	const char *d = v + (*v == 'P' || *v == 'p');
@@ -738,7 +741,8 @@ static void info_digest(const litmus_test *t, strbuf *all)
 	const meta **keep = xcalloc((size_t)t->n_meta + 1, sizeof *keep);
 	int n = 0;
 	for (int i = 0; i < t->n_meta; i++)
-		if (t->meta[i].key && (key_is(t->meta[i].key, "MemoryType") || key_is(t->meta[i].key, "MT")))
+		if (t->meta[i].key && (key_is(t->meta[i].key, "MemoryType") || key_is(t->meta[i].key, "MT") ||
+		                       key_is(t->meta[i].key, "CacheType")))
 			keep[n++] = &t->meta[i];
 	if (n) {
 		/* stable: equal keys keep their order */
@@ -752,7 +756,8 @@ static void info_digest(const litmus_test *t, strbuf *all)
 		for (int i = n - 1; i >= 0; i--) {
 			for (const char *k = keep[i]->key; *k; k++)
 				sb_putc(&s, (char)tolower((unsigned char)*k));
-			sb_printf(&s, "=%s", keep[i]->value ? keep[i]->value : "");
+			const char *v = keep[i]->written ? keep[i]->written : keep[i]->value;
+			sb_printf(&s, "=%s", v ? v : "");
 		}
 		put_digest(all, &s);
 		sb_free(&s);
