@@ -12,15 +12,27 @@ What the tests pin (each checked against herd7, not worked out):
   H-dic-crlf   ... but not a CRLF line's CR
   H-nop        `nop` is herd's NOP; an untyped instruction value is ins_t
   H-mixed      label values of both threads (not renamed, unlike the code's
-               labels), instructions with blanks, typed data"""
+               labels), instructions with blanks, typed data
+  H-typed-instr  an instruction value typed `int` is ins_t all the same
+  H-spellings  PPC: integers as written (0x10, -1, 0X1f), P1:r2 as 1:r2, a
+               typed pointer register set to &z, a bare declaration
+  H-c-init     C: `int *p = &x`, ATOMIC_INIT(2), hex, `int z`"""
 import pytest
 
 from conftest import SRCDIR, result_blocks
 
 HASH = SRCDIR / "tests" / "hash"
 TESTS = sorted(HASH.glob("*.litmus"))
-# the model herd7 ran to make each architecture's expected blocks
-HERD_MODEL = {"AArch64": "aarch64.cat"}
+
+
+def herd_model(arch, corpus):
+    """The model herd7 ran to make an architecture's expected blocks, as
+    weft's arguments."""
+    cat = corpus / "herd-cat"
+    lkmm = cat / "7.58" / "lkmm"
+    return {"AArch64": ["-I", cat / "7.58", "-model", "aarch64.cat"],
+            "PPC": ["-I", cat, "-model", "ppc.cat"],
+            "C": ["-I", cat / "7.58", "-I", lkmm, "-conf", lkmm / "linux-kernel.cfg"]}[arch]
 
 
 def expected(t):
@@ -39,7 +51,7 @@ def test_every_test_has_herds_block():
     assert TESTS
     for t in TESTS:
         assert hash_line(expected(t)), t
-        assert arch(t) in HERD_MODEL, t
+        assert arch(t) in ("AArch64", "PPC", "C"), t
 
 
 def test_hash_is_herds_under_any_model(weft):
@@ -53,7 +65,7 @@ def test_hash_is_herds_under_any_model(weft):
 
 @pytest.mark.parametrize("t", TESTS, ids=lambda t: t.name)
 def test_block_is_herds_under_herds_model(weft, corpus, t):
-    r = weft("-I", corpus / "herd-cat" / "7.58", "-model", HERD_MODEL[arch(t)], t)
+    r = weft(*herd_model(arch(t), corpus), t)
     assert r.returncode == 0, r.stderr
     (body, _), = result_blocks(r.stdout).values()
     assert body + "\n\n" == expected(t), t.name

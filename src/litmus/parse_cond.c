@@ -90,7 +90,7 @@ static cond *prop_atom(cparse *cp)
 	}
 	token vt = parser_next(p);
 	value iv;
-	int is_instr = parser_ifetch_value(p, &vt, false, &iv);
+	int is_instr = parser_ifetch_value(p, &vt, false, &iv, NULL);
 	if (is_instr < 0)
 		return NULL;
 	lval lv;

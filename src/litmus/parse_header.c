@@ -235,7 +235,6 @@ static bool read_preamble(parser *p)
 		if (ch == '\n') {
 			cursor_advance(c);
 		} else if (ch == '{') {
-			p->t->init_offset = (long)(c->p - p->text);
 			if (opens_comment_on_line(c))
 				diag_warning(p->d, cursor_loc(c), "this '{' opens the init block, as in herd: "
 				             "a line that starts a '(*' comment and goes on is text up to a brace");

@@ -33,6 +33,29 @@ static bool is_lval_start(enum tok_kind k)
 	return k == T_NAME || k == T_PROC || k == T_NUM || k == T_SYMREG || k == T_LBRK;
 }
 
+/* Keep the entry whose left-hand side is ls (`loc`: its location, if
+ * memory) and whose type is `type` as the reader spells it ("int",
+ * "int*", "*" or NULL) for herd's hash (prog.h's init_entry). */
+static init_entry *keep_entry(parser *p, const lval_syntax *ls, int loc, const char *type)
+{
+	litmus_test *t = p->t;
+	GROW_IMPLIED(t->init_entries, t->n_init_entries);
+	init_entry *e = &t->init_entries[t->n_init_entries++];
+	memset(e, 0, sizeof *e);
+	e->loc = loc;
+	e->thread = ls->kind == LV_REG ? ls->thread : ls->kind == LV_SYMREG ? INIT_SYMREG : INIT_MEMORY;
+	if (ls->kind != LV_LOC) {
+		/* herd's symbolic register token leaves out its % */
+		bool pct = ls->name.len && ls->name.start[0] == '%';
+		e->reg = xstrndup(ls->name.start + pct, ls->name.len - pct);
+	}
+	size_t n = type ? strlen(type) : 0;
+	e->pointer = n && type[n - 1] == '*';
+	if (n - e->pointer)
+		e->type = xstrndup(type, n - e->pointer);
+	return e;
+}
+
 /* `type x[N]` or `type x[N]={v0,...}` (herd's array declarations; `lbrk`
  * is the '['): locations x, x[1], ... x[N-1], one a cell (prog.h).
  * *next gets the token after the entry. */
@@ -129,6 +152,7 @@ static bool init_array(parser *p, const char *type, const lval_syntax *ls, token
 	if (ok && base >= 0) {
 		p->t->locs[base].n_cells = n;
 		p->t->locs[base].cell_bytes = ty.bytes;
+		keep_entry(p, ls, base, type)->array = n;
 	}
 	free(init);
 	*next = after;
@@ -136,7 +160,7 @@ static bool init_array(parser *p, const char *type, const lval_syntax *ls, token
 }
 
 /* One entry starting at token `first`; *next gets the token after it. */
-static bool init_entry(parser *p, token first, token *next)
+static bool read_entry(parser *p, token first, token *next)
 {
 	char *type = NULL;
 	token tok = first;
@@ -207,11 +231,12 @@ static bool init_entry(parser *p, token first, token *next)
 		}
 	}
 	value v = value_int(0);
+	char *written = NULL;   /* the value's text, for herd's hash */
 	if (after.kind == T_EQ) {
 		token vt = parser_next(p);
 		if (vt.kind == T_AMP)
 			vt = parser_next(p);
-		int is_instr = parser_ifetch_value(p, &vt, true, &v);
+		int is_instr = parser_ifetch_value(p, &vt, true, &v, &written);
 		if (is_instr < 0) {
 			free(type);
 			return false;
@@ -232,11 +257,14 @@ static bool init_entry(parser *p, token first, token *next)
 			free(type);
 			return false;
 		}
+		if (!is_instr && vt.kind == T_NUM)
+			written = xstrndup(vt.start, vt.len);
 		after = parser_next(p);
 		if (atomic_init) {
 			if (after.kind != T_RPAR) {
 				parser_expected(p, &after, "')' after ATOMIC_INIT's value");
 				free(type);
+				free(written);
 				return false;
 			}
 			after = parser_next(p);
@@ -252,8 +280,12 @@ static bool init_entry(parser *p, token first, token *next)
 			v = value_pte(l->pte_of, pte_flags(v));
 		if (!mark_loc_set(p, loc, l->name, ls.loc)) {
 			free(type);
+			free(written);
 			return false;
 		}
+		init_entry *e = keep_entry(p, &ls, loc, type);
+		e->init = v;
+		e->written = written;
 		l->init = v;
 		free(l->type);
 		l->type = type;
@@ -262,8 +294,12 @@ static bool init_entry(parser *p, token first, token *next)
 	if (p->n_pending >= LITMUS_MAX_ITEMS) {
 		diag_error(p->d, ls.loc, "too many entries in the init block");
 		free(type);
+		free(written);
 		return false;
 	}
+	init_entry *e = keep_entry(p, &ls, -1, type);
+	e->init = v;
+	e->written = written;
 	GROW(p->pending, p->pending_cap, (size_t)p->n_pending + 1);
 	pending_reg *r = &p->pending[p->n_pending++];
 	r->thread = ls.kind == LV_REG ? ls.thread : -1;
@@ -343,7 +379,7 @@ bool parse_init(parser *p)
 			return false;
 		}
 		token next;
-		if (!init_entry(p, tok, &next))
+		if (!read_entry(p, tok, &next))
 			return false;
 		if (next.kind == T_SEMI) {
 			tok = parser_next(p);

@@ -102,8 +102,10 @@ static char *quoted_instr(parser *p, const token *t)
 	return text;
 }
 
-int parser_ifetch_value(parser *p, token *t, bool labels, value *out)
+int parser_ifetch_value(parser *p, token *t, bool labels, value *out, char **written)
 {
+	if (written)
+		*written = NULL;
 	bool quoted = tok_is(t, "instr") && *p->c.p == ':';
 	bool nop = tok_is(t, "NOP") || tok_is(t, "nop");
 	bool label = labels && (t->kind == T_PROC || t->kind == T_NUM) && *p->c.p == ':';
@@ -124,7 +126,10 @@ int parser_ifetch_value(parser *p, token *t, bool labels, value *out)
 		if (!text)
 			return -1;
 		*out = prog_instr_value(p->t, text);
-		free(text);
+		if (written)
+			*written = text;
+		else
+			free(text);
 		return 1;
 	}
 	long th = (long)t->num;

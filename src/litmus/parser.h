@@ -122,10 +122,11 @@ char *parser_canonical_reg(parser *p, const char *name, size_t len);
 bool parser_value(parser *p, const token *t, value *out);
 /* herd's ifetch values: an instruction (`NOP`, `instr:"B .+8"`) and,
  * when `labels`, a label of a thread (`1:L0`, `P1:L0`: the address of the
- * code location "P1:L0", added if new).  1: *out holds it; 0: t starts
- * none of them; -1: an error was reported (one of them in a test without
- * the ifetch variant, or malformed). */
-int parser_ifetch_value(parser *p, token *t, bool labels, value *out);
+ * code location "P1:L0", added if new).  1: *out holds it, and *written
+ * (when not NULL) the text between instr:'s quotes as written (owned) or
+ * NULL; 0: t starts none of them; -1: an error was reported (one of them
+ * in a test without the ifetch variant, or malformed). */
+int parser_ifetch_value(parser *p, token *t, bool labels, value *out, char **written);
 
 /* ---- herd's Variant=vmsa (parse_vmsa.c) ---- */
 

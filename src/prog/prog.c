@@ -111,6 +111,12 @@ void litmus_test_free(litmus_test *t)
 	}
 	free(t->meta);
 	free(t->hash);
+	for (int i = 0; i < t->n_init_entries; i++) {
+		free(t->init_entries[i].reg);
+		free(t->init_entries[i].type);
+		free(t->init_entries[i].written);
+	}
+	free(t->init_entries);
 	for (int i = 0; i < t->n_code_cells; i++)
 		free(t->code_cells[i]);
 	free(t->code_cells);

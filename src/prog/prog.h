@@ -393,6 +393,28 @@ typedef struct meta {
 	                      * and MemoryType's so)                        */
 } meta;
 
+/* An entry of the init block as the test writes it.  herd's hash
+ * (report/test_hash.c) digests the init block as written, not the
+ * initial state: only the entries written, with their types and
+ * spellings, integers and instructions as written. */
+typedef struct init_entry {
+	int thread;     /* a register: the thread number written (P1:r0,
+	                 * 1:r0: 1); INIT_SYMREG: a symbolic register (%r0);
+	                 * INIT_MEMORY: memory location `loc`            */
+	char *reg;      /* a register's name as written, without a `%`
+	                 * (owned); NULL for memory                      */
+	int loc;        /* memory: the location (an array: its cell 0)   */
+	char *type;     /* the type written before it, or NULL (owned)   */
+	bool pointer;   /* written `type *loc` or `*loc`                 */
+	int array;      /* `type name[N]`: N; 0 for anything else        */
+	value init;     /* the value written (0 for none)                */
+	char *written;  /* that value's text when herd keeps it as
+	                 * written: an integer ("0x10", "-1") or the
+	                 * instruction of instr:"..." ; else NULL (owned)  */
+} init_entry;
+#define INIT_SYMREG (-1)
+#define INIT_MEMORY (-2)
+
 struct arch;
 
 typedef struct litmus_test {
@@ -405,11 +427,11 @@ typedef struct litmus_test {
 	int n_meta;
 	meta *meta;          /* key=value lines in order                     */
 	char *hash;          /* value of a Hash= metadata line, or NULL      */
-	long init_offset;    /* byte offset of the init block's '{' in the
-	                      * text read (0 if none was found)          */
 
 	int n_locs;
 	location *locs;      /* in order of first appearance                 */
+	int n_init_entries;
+	init_entry *init_entries; /* the init block as written, in order    */
 	int n_threads;
 	thread *threads;     /* thread index i has threads[i].id == i        */
 

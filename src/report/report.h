@@ -47,10 +47,9 @@ void report_herd_opts(FILE *out, const litmus_test *t, const test_result *r, con
  * hex digits and a NUL. */
 void test_hash(const litmus_test *t, char hex[33]);
 
-/* herd7's digest only, ignoring any Hash= line.  Returns false (and a
- * digest of what it could read) when the file could not be read again for
- * its init section. */
-bool test_hash_compute(const litmus_test *t, char hex[33]);
+/* herd7's digest only, ignoring any Hash= line, from the parsed test
+ * alone (the file is not read). */
+void test_hash_compute(const litmus_test *t, char hex[33]);
 
 /* herd's normal form of a condition, e.g. "exists (0:r1=1 /\ [x]=2)". */
 void report_condition(const litmus_test *t, strbuf *out);

@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "arch/arch.h"
+#include "litmus/litmus.h"
 #include "report/report.h"
 #include "test_build.h"
 
@@ -227,9 +227,10 @@ static void test_conditions(void)
 
 /* ---- herd's hash -------------------------------------------------------------- */
 
-/* A PPC test of our own, as a file and as the litmus_test the parser would
- * make of it.  The expected digest was computed by the same algorithm,
- * checked against herd7's Hash= lines on the whole corpus. */
+/* Tests of our own, parsed from text: the hash is computed from what the
+ * reader keeps (the init block as written) and never reads the file.  The
+ * expected digests were computed by the same algorithm, checked against
+ * herd7's Hash= lines on the whole corpus. */
 static const char ppc_text[] =
 	"PPC weft-hash-check\n"
 	"\"a doc string\"\n"
@@ -255,55 +256,20 @@ static const char x86_text[] =
 	" MOV [y],1   |              ;\n"
 	"exists (1:EAX=1 /\\ 1:EBX=0)\n";
 
-static char *write_temp(const char *text)
+static litmus_test *parse_text(const char *path, const char *text)
 {
-	char *path = xstrdup("/tmp/weft-test-report-XXXXXX");
-	int fd = mkstemp(path);
-	if (fd < 0) {
-		free(path);
-		return NULL;
-	}
-	FILE *f = fdopen(fd, "w");
-	fputs(text, f);
-	fclose(f);
-	return path;
-}
-
-static void add_instrs(thread *th, const char *const *texts)
-{
-	for (; *texts; texts++) {
-		if ((*texts)[strlen(*texts) - 1] == ':') {
-			char *n = xstrndup(*texts, strlen(*texts) - 1);
-			tb_label(th, n);
-			free(n);
-			continue;
-		}
-		tb_instr(th, *texts);
-		op *o = tb_op(th, OP_FENCE);   /* the ops do not matter to the hash */
-		if (!strncmp(*texts, "beq", 3)) {
-			o->kind = OP_BRANCH;
-			o->label = xstrdup("Lend");
-		}
-	}
+	litmus_test *t = litmus_parse_string(path, text, NULL);
+	CHECK(t != NULL);
+	return t;
 }
 
 static void test_hash_ppc(void)
 {
-	litmus_test *t = tb_test("PPC", "weft-hash-check", 2);
-	char *path = write_temp(ppc_text);
-	CHECK(path != NULL);
-	free(t->file);
-	t->file = path;
-	tb_loc(t, "x");
-	tb_loc(t, "y");
-	static const char *const p0[] = { "li r1,1", "stw r1,0(r2)", "lwsync", "li r3,1", "stw r3,0(r4)", NULL };
-	static const char *const p1[] = { "lwz r1,0(r2)", "cmpw r1,r1", "beq Lend", "Lend:", "lwz r3,0(r5)", NULL };
-	add_instrs(&t->threads[0], p0);
-	add_instrs(&t->threads[1], p1);
-	int r1 = tb_reg(&t->threads[1], "r1"), r3 = tb_reg(&t->threads[1], "r3");
-	t->cond = tb_cond(COND_AND, tb_eq_reg(1, r1, 1), tb_eq_reg(1, r3, 0));
+	litmus_test *t = parse_text("weft-hash-check.litmus", ppc_text);
+	if (!t)
+		return;
 	char hex[33];
-	CHECK(test_hash_compute(t, hex));
+	test_hash_compute(t, hex);
 	check_text(hex, "fe1b28e0a29c70ff1a6150001655ea67", __LINE__);
 	test_hash(t, hex);
 	check_text(hex, "fe1b28e0a29c70ff1a6150001655ea67", __LINE__);
@@ -311,44 +277,52 @@ static void test_hash_ppc(void)
 	t->hash = xstrdup("00000000000000000000000000000001");
 	test_hash(t, hex);
 	check_text(hex, "00000000000000000000000000000001", __LINE__);
+	litmus_test_free(t);
 	/* label names and layout do not matter, the observed locations do */
-	free(t->hash);
-	t->hash = NULL;
-	t->observed = xmalloc(sizeof *t->observed);
-	t->observed[0].thread = -1;
-	t->observed[0].reg = -1;
-	t->observed[0].loc = 0;
-	t->n_observed = 1;
-	test_hash(t, hex);
-	CHECK(strcmp(hex, "fe1b28e0a29c70ff1a6150001655ea67") != 0);
-	unlink(path);
-	tb_free(t);
+	t = parse_text("weft-hash-check.litmus",
+		       "PPC weft-hash-check\n{0:r2=x;0:r4=y;P1:r2=y;1:r5=x;x=0}\n"
+		       "P0|P1;li r1,1|lwz r1,0(r2);stw r1,0(r2)|cmpw r1,r1;lwsync|beq Lq;\n"
+		       "li r3,1|Lq:;stw r3,0(r4)|lwz r3,0(r5);\n"
+		       "exists (1:r1=1 /\\ 1:r3=0)\n");
+	if (t) {
+		test_hash(t, hex);
+		check_text(hex, "fe1b28e0a29c70ff1a6150001655ea67", __LINE__);
+		litmus_test_free(t);
+	}
+	const char *cond = strstr(ppc_text, "exists");
+	strbuf moved = { 0 };
+	sb_putn(&moved, ppc_text, (size_t)(cond - ppc_text));
+	sb_puts(&moved, "locations [x;]\n");
+	sb_puts(&moved, cond);
+	t = parse_text("weft-hash-check.litmus", moved.s);
+	if (t) {
+		test_hash(t, hex);
+		CHECK(strcmp(hex, "fe1b28e0a29c70ff1a6150001655ea67") != 0);
+		litmus_test_free(t);
+	}
+	sb_free(&moved);
 }
 
 static void test_hash_x86(void)
 {
-	litmus_test *t = tb_test("X86", "weft-x86-check", 2);
-	char *path = write_temp(x86_text);
-	CHECK(path != NULL);
-	free(t->file);
-	t->file = path;
-	tb_loc(t, "x");
-	tb_loc(t, "y");
-	static const char *const p0[] = { "MOV [x],$1", "MFENCE", "MOV [y],1", NULL };
-	static const char *const p1[] = { "mov EAX,[y]", "mov EBX, [x]", NULL };
-	add_instrs(&t->threads[0], p0);
-	add_instrs(&t->threads[1], p1);
-	int a = tb_reg(&t->threads[1], "EAX"), b = tb_reg(&t->threads[1], "EBX");
-	t->cond = tb_cond(COND_AND, tb_eq_reg(1, a, 1), tb_eq_reg(1, b, 0));
+	/* the file named is not there: the hash does not read it */
+	litmus_test *t = parse_text("/nonexistent/weft-x86-check.litmus", x86_text);
+	if (!t)
+		return;
 	char hex[33];
-	CHECK(test_hash_compute(t, hex));
+	test_hash_compute(t, hex);
 	check_text(hex, "88a3058c5ce1c16f062aa6b485962454", __LINE__);
-	/* without the file, the init part is missing: a different digest, and
-	 * we say so */
-	unlink(path);
-	CHECK(!test_hash_compute(t, hex));
-	CHECK(strcmp(hex, "88a3058c5ce1c16f062aa6b485962454") != 0);
-	tb_free(t);
+	/* the init block as written: the same initial state written
+	 * otherwise is another digest */
+	litmus_test_free(t);
+	t = parse_text("x.litmus", "X86 weft-x86-check\n{x=0;}\n P0          | P1           ;\n"
+				   " MOV [x],$1  | mov EAX,[y]  ;\n MFENCE      | mov EBX, [x] ;\n"
+				   " MOV [y],1   |              ;\nexists (1:EAX=1 /\\ 1:EBX=0)\n");
+	if (t) {
+		test_hash_compute(t, hex);
+		CHECK(strcmp(hex, "88a3058c5ce1c16f062aa6b485962454") != 0);
+		litmus_test_free(t);
+	}
 }
 
 int main(void)
