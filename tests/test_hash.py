@@ -1,6 +1,7 @@
 """herd's Hash= of our own tests (tests/hash/): each NAME.litmus has beside
 it NAME.litmus.expected, the block herd7 7.58 prints for it under the
-architecture's herd model (made by running herd7, `Time` line removed).
+architecture's herd model (herd_model below; made by running herd7,
+`Time` line removed).
 
 The hash is the model's business of no model: weft's Hash= line must be
 herd's under any model, so it is checked under sc without the corpus;
@@ -16,7 +17,9 @@ What the tests pin (each checked against herd7, not worked out):
   H-typed-instr  an instruction value typed `int` is ins_t all the same
   H-spellings  PPC: integers as written (0x10, -1, 0X1f), P1:r2 as 1:r2, a
                typed pointer register set to &z, a bare declaration
-  H-c-init     C: `int *p = &x`, ATOMIC_INIT(2), hex, `int z`"""
+  H-c-init     C: `int *p = &x`, ATOMIC_INIT(2), hex, `int z`
+  H-nop-label  a label after a NOP (which makes no event) stays after it;
+               two labels on one instruction, one at the end"""
 import pytest
 
 from conftest import SRCDIR, result_blocks

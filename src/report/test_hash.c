@@ -300,17 +300,16 @@ static void column_add(column *c, char *line)
 }
 
 /* One thread's lines: each label as "Lnn:" before the instruction it
- * names, then the instruction in herd's syntax. */
+ * labels as written (label.instr: by ops, a label after an instruction
+ * without any, AArch64's NOP, would come before it), then the
+ * instruction in herd's syntax. */
 static void thread_column(const litmus_test *t, const thread *th, label_map *m, column *c)
 {
-	bool *done = xcalloc((size_t)th->n_labels + 1, sizeof *done);
 	strbuf b = { 0 };
 	for (int j = 0; j <= th->n_instrs; j++) {
-		int at = j < th->n_instrs ? th->instrs[j].first_op : th->n_ops + 1;
 		for (int k = 0; k < th->n_labels; k++) {
-			if (done[k] || th->labels[k].op > at)
+			if (th->labels[k].instr != j)
 				continue;
-			done[k] = true;
 			const char *n = label_rename(m, th->labels[k].name);
 			column_add(c, xasprintf("%s:", n ? n : th->labels[k].name));
 		}
@@ -321,7 +320,6 @@ static void thread_column(const litmus_test *t, const thread *th, label_map *m, 
 		column_add(c, xstrdup(b.s ? b.s : ""));
 	}
 	sb_free(&b);
-	free(done);
 }
 
 static void code_string(const litmus_test *t, strbuf *out)

@@ -81,6 +81,7 @@ static inline void tb_label(thread *th, const char *name)
 	th->labels = xrealloc(th->labels, (size_t)(th->n_labels + 1) * sizeof *th->labels);
 	th->labels[th->n_labels].name = xstrdup(name);
 	th->labels[th->n_labels].op = th->n_ops;
+	th->labels[th->n_labels].instr = th->n_instrs;
 	th->n_labels++;
 }
 
