@@ -81,6 +81,7 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 	double wall0 = paths_clock();
 	int errors = d->errors;
 	bool ok = e->run(t, m, o, out, d);
+	WEFT_ASSERT(!out->fallback || (out->fallback > 0 && out->fallback < e->n_fallbacks));
 	/* an error (an access through no location) is the test's, and the
 	 * reference engine would only say it again */
 	if (ok && out->fallback && d->errors == errors) {
@@ -101,10 +102,12 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 		out->engine = ref;
 		result_collect_lvals(out, t);
 		ok = ref->run(t, m, &rest, out, d);
+		WEFT_ASSERT(!out->fallback);   /* the reference answers every test */
 		out->fallback = why;
 		out->order = order;
 		out->stats.blocked = blocked;
 	}
+	WEFT_ASSERT(!ok || !(out->engine->caps & ENGINE_COUNTS) || result_counts_agree(out));
 	out->time = (double)(clock() - c0) / CLOCKS_PER_SEC;
 	if (ok && out->addr_dropped.file && !out->n_states && !out->pos && !out->neg && !out->timed_out)
 		diag_warning(d, out->addr_dropped,

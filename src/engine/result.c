@@ -173,6 +173,14 @@ static value typed_final(void *vctx, lval lv)
 	return lval_final_value(tr->t, lv, tr->final(tr->ctx, lv));
 }
 
+bool result_counts_agree(const test_result *r)
+{
+	long in_states = 0;
+	for (int i = 0; i < r->n_states; i++)
+		in_states += r->states[i].count;
+	return r->pos + r->neg == r->stats.complete && in_states == r->stats.allowed;
+}
+
 void result_count_execution(test_result *r, state_table *tab, const litmus_test *t, const cat_verdict *v,
 			    bool toofar, value (*final)(void *ctx, lval lv), void *ctx, value *vals)
 {

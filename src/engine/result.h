@@ -28,6 +28,11 @@ void state_table_free(state_table *tab);
 void result_count_execution(test_result *r, state_table *tab, const litmus_test *t, const cat_verdict *v,
 			    bool toofar, value (*final)(void *ctx, lval lv), void *ctx, value *vals);
 
+/* The counts of a counting engine agree (an invariant, for WEFT_ASSERT):
+ * every allowed execution is in one state and, once per choice of the
+ * model's under which it passes, in Positive or Negative. */
+bool result_counts_agree(const test_result *r);
+
 /* Note that flag `name` fired (kept once, sorted at the end). */
 void result_add_flag(test_result *r, const char *name);
 void result_sort_flags(test_result *r);

@@ -44,18 +44,21 @@ void bset_clear(bset *s) { memset(s->w, 0, (size_t)s->words * sizeof *s->w); }
 
 void bset_union(bset *dst, const bset *src)
 {
+	WEFT_ASSERT(dst->n == src->n);
 	for (int i = 0; i < dst->words; i++)
 		dst->w[i] |= src->w[i];
 }
 
 void bset_inter(bset *dst, const bset *src)
 {
+	WEFT_ASSERT(dst->n == src->n);
 	for (int i = 0; i < dst->words; i++)
 		dst->w[i] &= src->w[i];
 }
 
 void bset_diff(bset *dst, const bset *src)
 {
+	WEFT_ASSERT(dst->n == src->n);
 	for (int i = 0; i < dst->words; i++)
 		dst->w[i] &= ~src->w[i];
 }
@@ -78,6 +81,7 @@ bool bset_empty(const bset *s)
 
 bool bset_equal(const bset *a, const bset *b)
 {
+	WEFT_ASSERT(a->n == b->n);
 	return a->n == b->n && memcmp(a->w, b->w, (size_t)a->words * sizeof *a->w) == 0;
 }
 

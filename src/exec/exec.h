@@ -31,9 +31,21 @@ bset bset_new(int n);                 /* empty */
 bset bset_copy(const bset *s);
 void bset_free(bset *s);
 void bset_clear(bset *s);
-static inline void bset_add(bset *s, int i) { s->w[i >> 6] |= (uint64_t)1 << (i & 63); }
-static inline void bset_del(bset *s, int i) { s->w[i >> 6] &= ~((uint64_t)1 << (i & 63)); }
-static inline bool bset_has(const bset *s, int i) { return (s->w[i >> 6] >> (i & 63)) & 1; }
+static inline void bset_add(bset *s, int i)
+{
+	WEFT_ASSERT(i >= 0 && i < s->n);
+	s->w[i >> 6] |= (uint64_t)1 << (i & 63);
+}
+static inline void bset_del(bset *s, int i)
+{
+	WEFT_ASSERT(i >= 0 && i < s->n);
+	s->w[i >> 6] &= ~((uint64_t)1 << (i & 63));
+}
+static inline bool bset_has(const bset *s, int i)
+{
+	WEFT_ASSERT(i >= 0 && i < s->n);
+	return (s->w[i >> 6] >> (i & 63)) & 1;
+}
 void bset_union(bset *dst, const bset *src);      /* dst |= src  */
 void bset_inter(bset *dst, const bset *src);      /* dst &= src  */
 void bset_diff(bset *dst, const bset *src);       /* dst &= ~src */
@@ -57,10 +69,26 @@ brel brel_new(int n);                 /* empty */
 brel brel_copy(const brel *r);
 void brel_free(brel *r);
 void brel_clear(brel *r);
-static inline uint64_t *brel_row(const brel *r, int i) { return r->w + (size_t)i * r->words; }
-static inline void brel_add(brel *r, int i, int j) { brel_row(r, i)[j >> 6] |= (uint64_t)1 << (j & 63); }
-static inline void brel_del(brel *r, int i, int j) { brel_row(r, i)[j >> 6] &= ~((uint64_t)1 << (j & 63)); }
-static inline bool brel_has(const brel *r, int i, int j) { return (brel_row(r, i)[j >> 6] >> (j & 63)) & 1; }
+static inline uint64_t *brel_row(const brel *r, int i)
+{
+	WEFT_ASSERT(i >= 0 && i < r->n);
+	return r->w + (size_t)i * r->words;
+}
+static inline void brel_add(brel *r, int i, int j)
+{
+	WEFT_ASSERT(j >= 0 && j < r->n);
+	brel_row(r, i)[j >> 6] |= (uint64_t)1 << (j & 63);
+}
+static inline void brel_del(brel *r, int i, int j)
+{
+	WEFT_ASSERT(j >= 0 && j < r->n);
+	brel_row(r, i)[j >> 6] &= ~((uint64_t)1 << (j & 63));
+}
+static inline bool brel_has(const brel *r, int i, int j)
+{
+	WEFT_ASSERT(j >= 0 && j < r->n);
+	return (brel_row(r, i)[j >> 6] >> (j & 63)) & 1;
+}
 void brel_union(brel *dst, const brel *src);
 void brel_inter(brel *dst, const brel *src);
 void brel_diff(brel *dst, const brel *src);

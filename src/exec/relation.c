@@ -279,6 +279,7 @@ void brel_clear(brel *r) { memset(r->w, 0, rel_size(r->n, r->words) * sizeof *r-
 
 void brel_union(brel *dst, const brel *src)
 {
+	WEFT_ASSERT(dst->n == src->n);
 	size_t sz = rel_size(dst->n, dst->words);
 	for (size_t i = 0; i < sz; i++)
 		dst->w[i] |= src->w[i];
@@ -286,6 +287,7 @@ void brel_union(brel *dst, const brel *src)
 
 void brel_inter(brel *dst, const brel *src)
 {
+	WEFT_ASSERT(dst->n == src->n);
 	size_t sz = rel_size(dst->n, dst->words);
 	for (size_t i = 0; i < sz; i++)
 		dst->w[i] &= src->w[i];
@@ -293,6 +295,7 @@ void brel_inter(brel *dst, const brel *src)
 
 void brel_diff(brel *dst, const brel *src)
 {
+	WEFT_ASSERT(dst->n == src->n);
 	size_t sz = rel_size(dst->n, dst->words);
 	for (size_t i = 0; i < sz; i++)
 		dst->w[i] &= ~src->w[i];
@@ -302,6 +305,7 @@ void brel_complement(brel *r) { rel_complement_raw(r->w, r->n, r->words); }
 
 brel brel_seq(const brel *a, const brel *b)
 {
+	WEFT_ASSERT(a->n == b->n);
 	brel r = brel_new(a->n);
 	rel_seq_raw(r.w, a->w, b->w, a->n, a->words);
 	return r;
@@ -330,6 +334,7 @@ brel brel_id_on(const bset *s)
 
 brel brel_product(const bset *a, const bset *b)
 {
+	WEFT_ASSERT(a->n == b->n);
 	brel r = brel_new(a->n);
 	rel_product_raw(r.w, a->w, b->w, a->n, r.words);
 	return r;
@@ -349,6 +354,7 @@ bool brel_empty(const brel *r)
 
 bool brel_equal(const brel *a, const brel *b)
 {
+	WEFT_ASSERT(a->n == b->n);
 	return a->n == b->n &&
 	       memcmp(a->w, b->w, rel_size(a->n, a->words) * sizeof *a->w) == 0;
 }

@@ -13,6 +13,13 @@ static void out_of_memory(size_t n)
 	exit(2);
 }
 
+void weft_assert_failed(const char *cond, const char *file, int line)
+{
+	fprintf(stderr, "weft: internal error: %s:%d: assertion '%s' failed (a bug in weft: please report it "
+		"with the test and the command)\n", file, line, cond);
+	abort();
+}
+
 void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);

@@ -21,6 +21,19 @@ char *xstrndup(const char *s, size_t n);
 /* printf into a freshly allocated string owned by the caller. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* An invariant of weft's own (a bug if it fails, never the user's input:
+ * inputs get located errors).  Checked in the sanitizer and fuzzing
+ * builds (configure --enable-sanitizers / --enable-fuzzing define
+ * WEFT_CHECKED), where a failure prints where and aborts; compiled out
+ * elsewhere, so it may sit on hot paths.  The condition must have no side
+ * effects. */
+#ifdef WEFT_CHECKED
+#define WEFT_ASSERT(cond) ((cond) ? (void)0 : weft_assert_failed(#cond, __FILE__, __LINE__))
+#else
+#define WEFT_ASSERT(cond) ((void)0)
+#endif
+_Noreturn void weft_assert_failed(const char *cond, const char *file, int line);
+
 /* Grow a dynamic array `*arr` of `*cap` elements of `elem` bytes so that it
  * holds at least `need` elements. */
 void grow_array(void **arr, size_t *cap, size_t need, size_t elem);

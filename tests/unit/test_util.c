@@ -2,7 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../../src/util/util.h"
@@ -188,8 +190,46 @@ static void test_files_below(void)
 	rmdir(root);
 }
 
+/* WEFT_ASSERT: in a checked build (sanitizers, fuzzing) a broken
+ * invariant aborts, saying where; elsewhere it costs nothing and the
+ * condition is not even evaluated. */
+static void test_weft_assert(void)
+{
+	int evaluated = 0;
+	WEFT_ASSERT(++evaluated > 0);
+#ifdef WEFT_CHECKED
+	if (evaluated != 1) {
+		printf("FAIL WEFT_ASSERT did not evaluate its condition in a checked build\n");
+		failures++;
+	}
+	fflush(stdout);
+	pid_t child = fork();
+	if (child == 0) {
+		fclose(stderr);   /* the message is expected: keep the log clean */
+		WEFT_ASSERT(evaluated == 2);
+		_exit(0);
+	}
+	int status = 0;
+	if (child < 0 || waitpid(child, &status, 0) != child || !WIFSIGNALED(status) ||
+	    WTERMSIG(status) != SIGABRT) {
+		printf("FAIL a failed WEFT_ASSERT did not abort (status %d)\n", status);
+		failures++;
+	} else {
+		passes++;
+	}
+#else
+	if (evaluated != 0) {
+		printf("FAIL WEFT_ASSERT evaluated its condition in an unchecked build\n");
+		failures++;
+	} else {
+		passes++;
+	}
+#endif
+}
+
 int main(void)
 {
+	test_weft_assert();
 	test_md5();
 	test_strbuf();
 	test_diag();
