@@ -40,8 +40,6 @@
 #include "../arch/arch.h"
 #include "c_int.h"
 
-/* Macro expansions inside each other (a .def macro naming another). */
-#define C_MAX_EXPANSION 64
 
 /* The bindings of one macro expansion: parameter i is the caller's
  * argument args[i], to be read in the caller's environment `outer`. */

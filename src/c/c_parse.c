@@ -14,7 +14,6 @@
 
 #include "c_int.h"
 
-#define C_MAX_NEST 200
 
 static bool nest_ok(c_lexer *lx, int depth)
 {

@@ -7,8 +7,6 @@
 #include "../arch/arch.h"
 #include "c_int.h"
 
-/* More threads than this is hostile input, not a test. */
-#define C_MAX_THREADS 1024
 
 static void func_free(c_func *f)
 {

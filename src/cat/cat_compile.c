@@ -28,7 +28,6 @@
 
 #include "cat_int.h"
 
-enum { MAX_INCLUDE_DEPTH = 64 };
 
 typedef struct scope {
 	struct scope *up;
@@ -43,7 +42,7 @@ typedef struct compiler {
 	diag *d;
 	bool ok;
 	int ninc;
-	const char *inc_stack[MAX_INCLUDE_DEPTH];
+	const char *inc_stack[CAT_MAX_INCLUDE_DEPTH];
 } compiler;
 
 static void cerror(compiler *c, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -662,8 +661,8 @@ static void compile_file(compiler *c, const char *path, srcloc from)
 			cerror(c, from, "include cycle: \"%s\" includes itself", path);
 			return;
 		}
-	if (c->ninc >= MAX_INCLUDE_DEPTH) {
-		cerror(c, from, "includes nested too deeply (more than %d)", MAX_INCLUDE_DEPTH);
+	if (c->ninc >= CAT_MAX_INCLUDE_DEPTH) {
+		cerror(c, from, "includes nested too deeply (more than %d)", CAT_MAX_INCLUDE_DEPTH);
 		return;
 	}
 	size_t len;

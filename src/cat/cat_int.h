@@ -167,10 +167,6 @@ typedef struct static_key {
 	size_t cap_ev, cap_rels, cap_marks;
 } static_key;
 
-/* What one evaluation's values may take (its arena) before the evaluator
- * stops with an error: a recursion that never ends, or a set of orders too
- * large to hold. */
-#define CAT_EVAL_MEMORY_LIMIT ((size_t)1 << 30)
 
 /* cat_choice_memo.c: the last value of a `with co from` set whose slot
  * has choice_memo_ok, with what it was computed from. */

@@ -32,10 +32,6 @@ typedef struct parser {
 	int depth;         /* nesting of expressions, bounded to protect the stack */
 } parser;
 
-/* Every level of nesting of the tree being built (parentheses, and each
- * operator of a chain) counts: deep trees would exhaust the stack of the
- * recursive passes that follow. */
-enum { MAX_NESTING = 1000 };
 
 /* ---- helpers ---------------------------------------------------------------- */
 
@@ -107,8 +103,8 @@ static char *tok_str(const cat_token *t) { return xstrndup(t->text, t->len); }
 
 static bool deeper(parser *p)
 {
-	if (++p->depth > MAX_NESTING) {
-		error_at(p, peek(p), "expression nested too deeply (more than %d levels)", MAX_NESTING);
+	if (++p->depth > CAT_MAX_NESTING) {
+		error_at(p, peek(p), "expression nested too deeply (more than %d levels)", CAT_MAX_NESTING);
 		return false;
 	}
 	return true;

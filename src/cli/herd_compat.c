@@ -184,9 +184,6 @@ static int conf_error(const char *file, int line, int col, const char *msg, cons
 	return 2;
 }
 
-/* Configuration files may name further ones (key `conf`): a depth bound
- * keeps a file that names itself from looping. */
-enum { CONF_DEPTH_MAX = 16 };
 
 /* The keys of one file that weft ignores for one reason, summed up in one
  * note (linux-kernel.cfg has 18 keys that only shape herd's graphs: one
@@ -257,7 +254,7 @@ static void ignored_report(weft_options *o, ignored_keys *g, int ng)
 
 static int conf_read_depth(weft_options *o, const char *file, int depth)
 {
-	if (depth > CONF_DEPTH_MAX)
+	if (depth > CONF_MAX_DEPTH)
 		return conf_error(file, 1, 1, "configuration files nest more than %s deep (does one name itself?)",
 				  "16");
 	char *path = herd_find_file(o, file);

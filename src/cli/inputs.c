@@ -6,8 +6,6 @@
 
 #include "inputs.h"
 
-/* @LIST files may name other lists; this bounds a list that names itself. */
-enum { MAX_LIST_DEPTH = 16 };
 
 static void add_path(input_list *l, char *owned)
 {
@@ -40,8 +38,8 @@ static bool expand(input_list *l, const char *arg, int depth, diag *d);
 
 static bool expand_list(input_list *l, const char *list, int depth, diag *d)
 {
-	if (depth > MAX_LIST_DEPTH) {
-		diag_error(d, (srcloc){ list, 0, 0 }, "@LIST files nested more than %d deep", MAX_LIST_DEPTH);
+	if (depth > INPUT_LIST_MAX_DEPTH) {
+		diag_error(d, (srcloc){ list, 0, 0 }, "@LIST files nested more than %d deep", INPUT_LIST_MAX_DEPTH);
 		return false;
 	}
 	char *text = read_whole_file(list, NULL, d);

@@ -8,9 +8,6 @@
 
 /* ---- headers ------------------------------------------------------------ */
 
-/* The first line is short; a test whose first line does not fit in this is
- * not a litmus test we could select by name anyway. */
-enum { HEADER_MAX = 4096 };
 
 static bool is_space(int c)
 {
@@ -30,7 +27,7 @@ bool litmus_header_read(const char *path, char **arch, char **name)
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return false;
-	char line[HEADER_MAX];
+	char line[SELECT_HEADER_MAX];
 	bool found = false;
 	while (!found && fgets(line, sizeof line, f)) {
 		const char *p = line;

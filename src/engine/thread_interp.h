@@ -235,7 +235,7 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
  *   unknown branch   forks both ways     waits             waits
  *                    after its event
  *   TLBI             its event           error             error
- *   step             deadline (work      deadline every    at most MAX_STEPS
+ *   step             deadline (work      deadline every    at most SESSION_MAX_STEPS
  *                    units)              4096 ops          ops
  *   end, cut, fail   emit / drop         status            done, cut, error
  *

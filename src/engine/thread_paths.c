@@ -12,8 +12,6 @@
 #include "thread_interp.h"
 #include "value_eqs.h"
 #include "../arch/arch.h"
-/* A safety cap on the rounds of the value-set fixpoint (see paths_build). */
-#define MAX_ROUNDS 256
 
 /* ---- value sets ---------------------------------------------------------- */
 
@@ -689,7 +687,7 @@ bool paths_build(const litmus_test *t, int unroll, double deadline, bool specula
 			complete = true;
 			break;
 		}
-		if (round >= MAX_ROUNDS)
+		if (round >= PATHS_MAX_VALUE_ROUNDS)
 			break;
 	}
 	*timed_out = ip.timed_out;

@@ -15,20 +15,7 @@
 #include "../prog/prog.h"
 #include "lex.h"
 
-/* Limits.  Real tests are tiny (a handful of threads, locations and
- * instructions); these bounds only keep hostile input from making the
- * parser's linear name lookups quadratic or its recursion deep. */
-#define LITMUS_MAX_THREADS 1024
-#define LITMUS_MAX_LOCS 1000
-#define LITMUS_MAX_REGS 1000       /* per thread                         */
-#define LITMUS_MAX_INSTRS 10000    /* per test, and labels per test too  */
-#define LITMUS_MAX_ITEMS 20000     /* init entries, atoms of a condition,
-                                    * items of `locations [...]`          */
-#define LITMUS_MAX_DEPTH 5000      /* depth of a condition's tree (a chain
-                                    * a /\ b /\ ... is as deep as long)   */
-#define LITMUS_MAX_NEST 1000       /* parentheses, ~ and => inside each
-                                    * other (the parser recurses on them)  */
-#define LITMUS_MAX_TABLE_ERRORS 20 /* instruction errors before giving up */
+/* The reader's bounds (LITMUS_MAX_*) are in util/weft_limits.h. */
 
 /* A register named in the init block, applied after the thread table. */
 typedef struct pending_reg {

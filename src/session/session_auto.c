@@ -60,9 +60,6 @@ static void strset_free(strset *set)
 	free(set->slot);
 }
 
-/* The search gives up after this many states: a test too big to explore
- * by hand. */
-#define AUTO_MAX_STATES 200000
 
 typedef struct search {
 	session *s;
@@ -85,7 +82,7 @@ static bool dfs(search *sr, const sstate *st)
 	}
 	if (!strset_add(&sr->seen, sstate_key(st)))
 		return false;
-	if (++sr->states > AUTO_MAX_STATES) {
+	if (++sr->states > SESSION_AUTO_MAX_STATES) {
 		sr->gave_up = true;
 		return false;
 	}
@@ -140,7 +137,7 @@ bool session_auto(session *s, strbuf *out)
 	} else if (sr.failed) {
 		sb_printf(out, "error: %s\n", sr.why.s ? sr.why.s : "the model could not evaluate");
 	} else if (sr.gave_up) {
-		sb_printf(out, "gave up after %d states: the test is too big to search this way\n", AUTO_MAX_STATES);
+		sb_printf(out, "gave up after %d states: the test is too big to search this way\n", SESSION_AUTO_MAX_STATES);
 	} else {
 		sb_puts(out, "blocked: no allowed execution extends the current state (undo, or reset)\n");
 	}

@@ -14,8 +14,6 @@
 #include "../engine/thread_interp.h"
 #include "session_int.h"
 
-/* As the engines': a longer path is a loop that does not read memory. */
-#define MAX_STEPS 100000
 
 void sthread_free(sthread *th)
 {
@@ -72,7 +70,7 @@ static bool s_step(void *ctx, const ti_state *s)
 {
 	(void)s;
 	srun *x = ctx;
-	if (++x->steps <= MAX_STEPS)
+	if (++x->steps <= SESSION_MAX_STEPS)
 		return true;
 	x->out->error = "the thread runs too long without reading memory";
 	return false;

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "weft_limits.h"
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
