@@ -104,8 +104,15 @@ static bool table_io_open(table_io *io, const weft_options *o, diag *d)
 {
 	io->hw = NULL;
 	io->out = stdout;
-	if (o->hardware && !(io->hw = hw_log_read(o->hardware, d)))
-		return false;
+	if (o->hardware) {
+		/* the reports read no file: the log's text is handed to them */
+		size_t len;
+		char *text = read_whole_file(o->hardware, &len, d);
+		io->hw = text ? hw_log_parse(o->hardware, text, d) : NULL;
+		free(text);
+		if (!io->hw)
+			return false;
+	}
 	if (o->output && !(io->out = fopen(o->output, "w"))) {
 		diag_error(d, (srcloc){ o->output, 0, 0 }, "cannot write the table: %s", strerror(errno));
 		hw_log_free(io->hw);

@@ -130,9 +130,9 @@ void execution_copy(execution *dst, const execution *src);
  * lines). */
 typedef struct hw_log hw_log;
 
-hw_log *hw_log_read(const char *path, diag *d);
-/* As hw_log_read, from text in memory; `path` names it in messages and
- * gives the column's default title. */
+/* Read from the log's text (the caller read the file: reports open no
+ * input); `path` names it in messages and gives the column's default
+ * title.  NULL after reporting through d when it says nothing usable. */
 hw_log *hw_log_parse(const char *path, const char *text, diag *d);
 void hw_log_free(hw_log *h);
 /* Its column header: the mcompare column's name, else the file's base name. */

@@ -26,7 +26,6 @@
  *     for ~exists as on herd's Witnesses line.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -56,28 +55,6 @@ static void add_entry(hw_log *h, const char *name, size_t len, enum hw_kind kind
 {
 	GROW(h->v, h->cap, (size_t)h->n + 1);
 	h->v[h->n++] = (hw_entry){ xstrndup(name, len), kind, yes, 0, NULL };
-}
-
-static char *read_all(const char *path, diag *d)
-{
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		diag_error(d, (srcloc){ path, 0, 0 }, "cannot read the hardware log: %s", strerror(errno));
-		return NULL;
-	}
-	strbuf sb = { 0 };
-	char chunk[8192];
-	size_t got;
-	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-		sb_putn(&sb, chunk, got);
-	bool bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		sb_free(&sb);
-		diag_error(d, (srcloc){ path, 0, 0 }, "cannot read the hardware log");
-		return NULL;
-	}
-	return sb.s ? sb_take(&sb) : xstrdup("");
 }
 
 /* Split a line into blank-separated words, in place; returns how many
@@ -265,16 +242,6 @@ static void read_logs(hw_log *h, char *text)
 static int entry_cmp(const void *a, const void *b)
 {
 	return strcmp(((const hw_entry *)a)->name, ((const hw_entry *)b)->name);
-}
-
-hw_log *hw_log_read(const char *path, diag *d)
-{
-	char *text = read_all(path, d);
-	if (!text)
-		return NULL;
-	hw_log *h = hw_log_parse(path, text, d);
-	free(text);
-	return h;
 }
 
 hw_log *hw_log_parse(const char *path, const char *text_in, diag *d)
