@@ -58,6 +58,10 @@ typedef struct lower {
 	const char *stmt_text;
 	srcloc stmt_loc;
 	bool in_stmt;   /* an instruction is open */
+	size_t cap_hs;  /* of ctx.th->hstmts                               */
+	int *hs_up;     /* per herd statement: the one it is a kid of, -1  */
+	size_t cap_up;
+	int hs_cur;     /* the herd statement being lowered, -1 before the body */
 } lower;
 
 /* ---- instructions, registers, annotations -------------------------------------- */
@@ -631,6 +635,63 @@ static void stmt_instr(lower *l, const c_st *s, const env *en)
 		begin_instr(l, s->text, s->loc);
 }
 
+/* ---- herd's statements (prog.h: herd_stmt) ------------------------------------ */
+
+static int hs_open(lower *l, enum herd_stmt_kind k)
+{
+	thread *th = l->ctx.th;
+	GROW(th->hstmts, l->cap_hs, (size_t)th->n_hstmts + 1);
+	GROW(l->hs_up, l->cap_up, (size_t)th->n_hstmts + 1);
+	int i = th->n_hstmts++;
+	th->hstmts[i] = (herd_stmt){ k, th->n_ops, th->n_ops, -1, -1, 0, 1 };
+	l->hs_up[i] = l->hs_cur;
+	if (l->hs_cur >= 0)
+		th->hstmts[l->hs_cur].n_kids++;
+	l->hs_cur = i;
+	return i;
+}
+
+static void hs_close(lower *l, int i)
+{
+	thread *th = l->ctx.th;
+	th->hstmts[i].end_op = th->n_ops;
+	th->hstmts[i].n_nodes = th->n_hstmts - i;
+	l->hs_cur = l->hs_up[i];
+}
+
+/* What statement s is for herd, if one at all: a declaration without a
+ * value is none in the body itself (herd's parser drops it there), and
+ * a declaration of several names is one statement per name (weft's
+ * parser makes it a block at the declaration's own place). */
+static bool herd_stmt_kind_of(const lower *l, const c_st *s, enum herd_stmt_kind *k)
+{
+	switch (s->kind) {
+	case CS_BLOCK:
+		*k = HS_LIST;
+		return !(s->n > 0 && s->kids[0]->kind == CS_DECL && s->kids[0]->loc.line == s->loc.line &&
+		         s->kids[0]->loc.col == s->loc.col);
+	case CS_DECL:
+		*k = HS_SIMPLE;
+		return s->e || l->hs_cur != 0;
+	case CS_IF:
+		*k = HS_IF;
+		return true;
+	case CS_WHILE:
+		*k = HS_WHILE;
+		return true;
+	default:
+		*k = HS_SIMPLE;
+		return true;
+	}
+}
+
+/* The herd statement an if or a while being lowered records its test
+ * and branch in, or NULL inside a macro's body. */
+static herd_stmt *hs_here(lower *l, const env *en)
+{
+	return en || l->hs_cur < 0 ? NULL : &l->ctx.th->hstmts[l->hs_cur];
+}
+
 /* herd's C while (CSem): test the condition; when it holds, run the body
  * and the loop again, one unrolling deeper; a path whose condition holds
  * once more than -unroll allows is cut there (herd's "too far").  Lowered
@@ -661,12 +722,18 @@ static bool lower_while(lower *l, const c_st *s, const env *en)
 	end_instr(l);
 	stmt_instr(l, s, en);
 	set_target(l, to_test);
+	int test = l->ctx.th->n_ops;
 	operand c;
 	if (!lower_value(l, s->e, en, &c))
 		return false;
 	int back = l->ctx.th->n_ops;
 	branch(l, BR_NE, c);
 	thread *th = l->ctx.th;
+	herd_stmt *hs = hs_here(l, en);
+	if (hs) {
+		hs->test_op = test;
+		hs->branch_op = back;
+	}
 	th->ops[back].target = top;
 	/* herd's warning names the loop it cut: "While" */
 	th->ops[back].label = xstrdup("While");
@@ -679,7 +746,22 @@ static bool lower_while(lower *l, const c_st *s, const env *en)
 	return true;
 }
 
+static bool lower_stmt_ops(lower *l, const c_st *s, const env *en);
+
+/* A statement, recorded as herd's statement around its ops (a macro's
+ * body is part of the statement that calls it). */
 static bool lower_stmt(lower *l, const c_st *s, const env *en)
+{
+	enum herd_stmt_kind k;
+	if (en || !herd_stmt_kind_of(l, s, &k))
+		return lower_stmt_ops(l, s, en);
+	int i = hs_open(l, k);
+	bool ok = lower_stmt_ops(l, s, en);
+	hs_close(l, i);
+	return ok;
+}
+
+static bool lower_stmt_ops(lower *l, const c_st *s, const env *en)
 {
 	switch (s->kind) {
 	case CS_BLOCK:
@@ -747,6 +829,7 @@ static bool lower_stmt(lower *l, const c_st *s, const env *en)
 			l->stmt_loc = s->loc;
 		}
 		stmt_instr(l, s, en);
+		int test = l->ctx.th->n_ops;
 		operand c;
 		if (!lower_value(l, s->e, en, &c))
 			return false;
@@ -754,6 +837,11 @@ static bool lower_stmt(lower *l, const c_st *s, const env *en)
 		 * branches, not those after the if (the join ends the scope) */
 		int to_else = l->ctx.th->n_ops;
 		branch(l, BR_EQ, c)->flags = ACC_CTRL_SCOPE;
+		herd_stmt *hs = hs_here(l, en);
+		if (hs) {
+			hs->test_op = test;
+			hs->branch_op = to_else;
+		}
 		end_instr(l);
 		if (!lower_stmt(l, s->then, en))
 			return false;
@@ -792,6 +880,7 @@ bool c_lower_thread(litmus_test *t, const c_func *f, const c_macros *m, diag *d)
 	l.ctx.instr = -1;
 	l.ctx.loc = f->loc;
 	l.m = m;
+	l.hs_cur = -1;
 	for (int i = 0; i < f->n_params; i++) {
 		int loc = arch_loc(&l.ctx, f->params[i]);
 		int r = arch_reg(&l.ctx, f->params[i]);
@@ -800,5 +889,6 @@ bool c_lower_thread(litmus_test *t, const c_func *f, const c_macros *m, diag *d)
 	int errors = d->errors;
 	bool ok = lower_stmt(&l, f->body, NULL);
 	end_instr(&l);
+	free(l.hs_up);
 	return ok && d->errors == errors;
 }

@@ -5,7 +5,7 @@ libweft_a_SOURCES += src/engine/engine.h src/engine/engine.c \
 	src/engine/result.h src/engine/result.c \
 	src/engine/thread_interp.h src/engine/thread_interp.c src/engine/thread_run.c src/engine/herd_deps.c \
 	src/engine/paths.h src/engine/thread_paths.c src/engine/paths_exec.c src/engine/fetch_check.c \
-	src/engine/value_eqs.h src/engine/value_eqs.c
+	src/engine/value_eqs.h src/engine/value_eqs.c src/engine/value_numbers.c
 
 check_PROGRAMS += tests/unit/test_engine
 tests_unit_test_engine_SOURCES = tests/unit/test_engine.c

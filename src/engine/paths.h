@@ -64,6 +64,9 @@ typedef struct thread_path {
 	                     * up holding unchanged, -1 (value_eqs.h)      */
 	dep_list vdata;     /* load -> write: the loads a write's value is
 	                     * computed from, when not a copy (value_eqs.h) */
+	int *turns;         /* the way each conditional branch went, in
+	                     * order: op * 2 + taken (value_eqs.h)        */
+	int n_turns;
 	bool toofar;        /* cut by the unroll limit                      */
 } thread_path;
 

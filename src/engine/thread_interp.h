@@ -296,6 +296,9 @@ typedef struct ti_policy {
 	 * start the path where it is taken; the caller goes on where not.
 	 * NULL when unknown stops at every branch */
 	bool (*fork_taken)(void *ctx, const op *o, int pc);
+	/* NULL or: the tested branch o (at pc, not BR_EITHER) goes this
+	 * way (taken: to its target), when it is known */
+	void (*turn)(void *ctx, const op *o, int pc, bool taken);
 	bool tlbi;   /* TLBI runs (vmsa), else fails with TI_FAIL_TLBI */
 } ti_policy;
 

@@ -177,6 +177,7 @@ static void emit(interp *ip, istate *s, bool toofar)
 		p->reg_copy[r] = r < s->vr.n ? s->vr.copy[r] : -1;
 	p->vdata = s->vdata;
 	memset(&s->vdata, 0, sizeof s->vdata);
+	veq_take_turns(&s->vr, &p->turns, &p->n_turns);
 	p->toofar = toofar;
 	long n_stores = 0;
 	for (int k = 0; k < p->n_ev; k++)
@@ -455,6 +456,8 @@ static bool e_choice(void *ctx, const op *o, int pc)
 	istate *zero = istate_clone(x->ip, s);
 	ti_set_stcond_flag(&zero->r, o, -1, value_int(0), true);
 	ti_set_stcond_flag(&s->r, o, -1, value_int(1), true);
+	veq_turn(&zero->vr, pc, false);
+	veq_turn(&s->vr, pc, true);
 	push_pending(x->st, s, pc + 1);
 	push_pending(x->st, zero, pc + 1);
 	return false;
@@ -495,11 +498,20 @@ static bool e_fork_taken(void *ctx, const op *o, int pc)
 		return false;
 	}
 	istate *other = istate_clone(ip, x->s);
+	veq_turn(&other->vr, pc, true);
 	if (ti_branch_follow(&ip->c, &other->r, o, ti_branch_value(o->cond, true), &pc))
 		push_pending(x->st, other, pc);
 	else
 		istate_free(ip, other);
 	return true;
+}
+
+/* the path records the way its branch went (value_eqs.h: veq_turn) */
+static void e_turn(void *ctx, const op *o, int pc, bool taken)
+{
+	(void)o;
+	erun *x = ctx;
+	veq_turn(&x->s->vr, pc, taken);
 }
 
 static const ti_policy enumerate_policy = {
@@ -514,6 +526,7 @@ static const ti_policy enumerate_policy = {
 	.either = e_either,
 	.unknown = e_unknown,
 	.fork_taken = e_fork_taken,
+	.turn = e_turn,
 	.tlbi = true,
 };
 
@@ -554,6 +567,7 @@ static void path_free(thread_path *p)
 	free(p->regs);
 	free(p->reg_copy);
 	free(p->vdata.e);
+	free(p->turns);
 }
 
 static void path_set_clear(path_set *ps)

@@ -93,6 +93,8 @@ static bool run_branch(const ti_policy *p, void *ctx, const ti_ctx *c, ti_state 
 				return false;
 			v = ti_branch_value(o->cond, false);
 		}
+		if (p->turn)
+			p->turn(ctx, o, *pc, op_branch_taken(o->cond, v));
 	} else if (o->flags & ACC_COMMIT) {
 		/* ifetch: the commit of the instruction fetched */
 		p->event(ctx, o, *pc, EV_BRANCH, -1, value_int(0));

@@ -15,6 +15,9 @@ void veq_regs_init(veq_regs *v, int n_regs)
 	for (int r = 0; r < v->n; r++)
 		v->copy[r] = -1;
 	v->from = xcalloc((size_t)v->n, sizeof *v->from);
+	v->turns = NULL;
+	v->n_turns = 0;
+	v->cap_turns = 0;
 }
 
 void veq_regs_copy(veq_regs *dst, const veq_regs *src)
@@ -25,6 +28,29 @@ void veq_regs_copy(veq_regs *dst, const veq_regs *src)
 	dst->from = xcalloc((size_t)src->n, sizeof *dst->from);
 	for (int r = 0; r < src->n; r++)
 		idxset_copy_into(&dst->from[r], &src->from[r]);
+	dst->turns = NULL;
+	dst->n_turns = 0;
+	dst->cap_turns = 0;
+	if (src->n_turns) {
+		GROW(dst->turns, dst->cap_turns, (size_t)src->n_turns);
+		memcpy(dst->turns, src->turns, (size_t)src->n_turns * sizeof *dst->turns);
+		dst->n_turns = src->n_turns;
+	}
+}
+
+void veq_turn(veq_regs *v, int k, bool taken)
+{
+	GROW(v->turns, v->cap_turns, (size_t)v->n_turns + 1);
+	v->turns[v->n_turns++] = 2 * k + (taken ? 1 : 0);
+}
+
+void veq_take_turns(veq_regs *v, int **turns, int *n_turns)
+{
+	*turns = v->turns;
+	*n_turns = v->n_turns;
+	v->turns = NULL;
+	v->n_turns = 0;
+	v->cap_turns = 0;
 }
 
 void veq_regs_free(veq_regs *v)
@@ -33,6 +59,7 @@ void veq_regs_free(veq_regs *v)
 		idxset_free(&v->from[r]);
 	free(v->from);
 	free(v->copy);
+	free(v->turns);
 	memset(v, 0, sizeof *v);
 }
 
@@ -155,164 +182,10 @@ void veq_store(const veq_regs *v, const operand *data, int e, path_event *ev, de
 		dep_list_add(vdata, s->v[i], e);
 }
 
-/* ---- herd's variable numbers ------------------------------------------------------- */
-
-/* herd numbers its variables in the order it builds the threads, P0
- * first: one for each read of a register that names a C variable (the
- * pointer of every access, a register an expression or a store reads),
- * one for each value read from memory, one for each operation it cannot
- * compute while building (on a variable).  A load's value is then known
- * by the variable of the first read of the register it went to (herd's
- * register equations make that one the representative), or its own when
- * no instruction reads it.  Temporaries (#n) are weft's, not herd's. */
-static bool named(const thread *th, const operand *x)
-{
-	return x->kind == OPND_REG && x->reg >= 0 && x->reg < th->n_regs && th->regs[x->reg].name &&
-	       th->regs[x->reg].name[0] != '#';
-}
-
-static bool herd_computes(const op *o)
-{
-	if (o->a.kind != OPND_REG && o->b.kind != OPND_REG)
-		return true;
-	bool same = o->a.kind == OPND_REG && o->b.kind == OPND_REG && o->a.reg == o->b.reg;
-	switch (o->alu) {
-	case ALU_MOV:
-	case ALU_SEXT:
-	case ALU_ZEXT:
-		return true;
-	case ALU_XOR:
-	case ALU_EQ:
-	case ALU_NE:
-		return same;
-	case ALU_ADD:
-	case ALU_OR:
-		return is_imm_zero(&o->a) || is_imm_zero(&o->b);
-	default:
-		return false;
-	}
-}
-
-enum { SLOT_ADDR, SLOT_A, SLOT_B, N_SLOTS };
-
-/* The variable of the first read of register reg at or after op `from`,
- * before anything writes it; 0 when there is none. */
-static int first_reader(const thread *th, int reg, int from, int (*reads)[N_SLOTS])
-{
-	for (int j = from; j < th->n_ops; j++) {
-		const op *o = &th->ops[j];
-		bool addr = (o->kind == OP_LOAD || o->kind == OP_STORE || o->kind == OP_STCOND) &&
-		            ((o->addr.base.kind == OPND_REG && o->addr.base.reg == reg) ||
-		             (o->addr.index.kind == OPND_REG && o->addr.index.reg == reg));
-		if (addr && reads[j][SLOT_ADDR])
-			return reads[j][SLOT_ADDR];
-		if (o->kind != OP_LOAD && o->a.kind == OPND_REG && o->a.reg == reg && reads[j][SLOT_A])
-			return reads[j][SLOT_A];
-		if (o->kind == OP_ALU && o->b.kind == OPND_REG && o->b.reg == reg && reads[j][SLOT_B])
-			return reads[j][SLOT_B];
-		if (o->dst == reg)
-			return 0;
-	}
-	return 0;
-}
-
-/* herd reads the pointer of a store before it evaluates the value
- * stored, which weft computes by the ops before the store: the pointers
- * of an instruction's stores are numbered when it starts.  The store of
- * a read-modify-write reuses its read's pointer. */
-static void number_store_addresses(const thread *th, const instr *in, int (*reads)[N_SLOTS], int *next)
-{
-	bool has_load = false;
-	for (int j = in->first_op; j < in->first_op + in->n_ops && j < th->n_ops; j++) {
-		const op *o = &th->ops[j];
-		if (o->kind == OP_LOAD)
-			has_load = true;
-		else if ((o->kind == OP_STORE || o->kind == OP_STCOND) && !(has_load && (o->flags & ACC_ATOMIC)))
-			reads[j][SLOT_ADDR] = ++*next;
-	}
-}
-
-void veq_numbers_build(const litmus_test *t, veq_numbers *out)
-{
-	out->n_threads = t->n_threads;
-	out->load_var = xcalloc((size_t)t->n_threads + 1, sizeof *out->load_var);
-	int next = 0;
-	for (int i = 0; i < t->n_threads; i++) {
-		const thread *th = &t->threads[i];
-		size_t n = (size_t)th->n_ops + 1;
-		int (*reads)[N_SLOTS] = xcalloc(n, sizeof *reads);
-		int *mem = xcalloc(n, sizeof *mem);
-		for (int k = 0; k < th->n_ops; k++) {
-			const op *o = &th->ops[k];
-			if (o->instr >= 0 && o->instr < th->n_instrs && th->instrs[o->instr].first_op == k)
-				number_store_addresses(th, &th->instrs[o->instr], reads, &next);
-			switch (o->kind) {
-			case OP_LOAD:
-				reads[k][SLOT_ADDR] = ++next;
-				mem[k] = ++next;
-				break;
-			case OP_STORE:
-			case OP_STCOND:
-				if (named(th, &o->a))
-					reads[k][SLOT_A] = ++next;
-				break;
-			case OP_ALU:
-				if (named(th, &o->a))
-					reads[k][SLOT_A] = ++next;
-				if (named(th, &o->b))
-					reads[k][SLOT_B] = ++next;
-				if (!herd_computes(o))
-					++next;
-				break;
-			case OP_BRANCH:
-				if (o->cond != BR_ALWAYS && o->cond != BR_EITHER && named(th, &o->a))
-					reads[k][SLOT_A] = ++next;
-				break;
-			case OP_FENCE:
-				if (o->flags & ACC_LOCATED)
-					++next;
-				break;
-			case OP_TLBI:
-				if (named(th, &o->a))
-					reads[k][SLOT_A] = ++next;
-				break;
-			case OP_CHOICE:
-				break;
-			}
-		}
-		int *var = xcalloc(n, sizeof *var);
-		for (int k = 0; k < th->n_ops; k++) {
-			const op *o = &th->ops[k];
-			if (o->kind != OP_LOAD)
-				continue;
-			int reg = o->dst, from = k + 1;
-			const op *nx = k + 1 < th->n_ops ? &th->ops[k + 1] : NULL;
-			if (nx && nx->kind == OP_ALU && nx->alu == ALU_MOV && nx->a.kind == OPND_REG &&
-			    nx->a.reg == reg && !named(th, &o->a) && reg >= 0 && th->regs[reg].name[0] == '#') {
-				reg = nx->dst;
-				from = k + 2;
-			}
-			int reader = reg >= 0 ? first_reader(th, reg, from, reads) : 0;
-			var[k] = reader ? reader : mem[k];
-		}
-		out->load_var[i] = var;
-		free(reads);
-		free(mem);
-	}
-}
-
-void veq_numbers_free(veq_numbers *nums)
-{
-	for (int i = 0; i < nums->n_threads; i++)
-		free(nums->load_var[i]);
-	free(nums->load_var);
-	memset(nums, 0, sizeof *nums);
-}
-
 /* ---- one candidate --------------------------------------------------------------- */
 
 void veq_frame_build(veq_frame *f, const litmus_test *t, const thread_path *const *pick, const int *base,
-                     const execution *x, const veq_numbers *nums)
+                     const execution *x, veq_numbers *nums)
 {
 	int n = x->n;
 	size_t sz = (size_t)n + 1;
@@ -334,6 +207,7 @@ void veq_frame_build(veq_frame *f, const litmus_test *t, const thread_path *cons
 	int n_from = 0;
 	for (int i = 0; i < t->n_threads; i++) {
 		const thread_path *p = pick[i];
+		const int *vars = veq_numbers_of(nums, i, p);
 		for (int k = 0; k < p->n_ev; k++) {
 			int g = base[i] + k;
 			const path_event *pe = &p->ev[k];
@@ -341,8 +215,8 @@ void veq_frame_build(veq_frame *f, const litmus_test *t, const thread_path *cons
 				f->copy_of[g] = base[i] + pe->copy_of;
 			if (pe->kind == EV_READ) {
 				f->used[g] = pe->val_used;
-				if (pe->op >= 0 && pe->op < t->threads[i].n_ops)
-					f->herd_var[g] = nums->load_var[i][pe->op];
+				if (vars && vars[k] > 0)
+					f->herd_var[g] = nums->thread_base[i] + vars[k];
 			}
 		}
 		for (int k = 0; k < p->vdata.n; k++)

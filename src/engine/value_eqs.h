@@ -38,6 +38,9 @@ typedef struct veq_regs {
 	int *copy;      /* the path's load whose value the register holds
 	                 * unchanged (a copy: herd unifies), or -1        */
 	idxset *from;   /* the loads the value is computed from          */
+	int *turns;     /* the way each conditional branch went (veq_turn) */
+	int n_turns;
+	size_t cap_turns;
 } veq_regs;
 
 void veq_regs_init(veq_regs *v, int n_regs);
@@ -55,21 +58,35 @@ void veq_constant(veq_regs *v, int reg);
 /* A test or an address uses operand x: its loads are used. */
 void veq_use(const veq_regs *v, const operand *x, path_event *ev);
 void veq_use_address(const veq_regs *v, const address *a, path_event *ev);
+/* The conditional branch at op k went this way (taken: to its target):
+ * a turn of the path (thread_path.turns), as op * 2 + taken. */
+void veq_turn(veq_regs *v, int k, bool taken);
+/* Hand the turns over (to a finished path): *turns is the caller's. */
+void veq_take_turns(veq_regs *v, int **turns, int *n_turns);
 /* Write event e stores operand data: records ev[e].copy_of, or the loads
  * its value is computed from as edges load -> e in vdata. */
 void veq_store(const veq_regs *v, const operand *data, int e, path_event *ev, dep_list *vdata);
 
 /* ---- one candidate --------------------------------------------------------------- */
 
-/* herd's variable numbers (its S<n>) for the loads of every thread, per
- * op: the variable a load's value ends up named by.  Owned by the caller,
- * veq_numbers_free releases it. */
+/* herd's variable numbers (its S<n>) for the loads of every path of
+ * every thread (value_numbers.c).  Owned by the caller, veq_numbers_free
+ * releases it; each path's are worked out when first asked for. */
 typedef struct veq_numbers {
-	int n_threads;
-	int **load_var;   /* [thread][op]: 0 for ops that are no loads */
+	const litmus_test *t;
+	const path_set *paths;   /* per thread, as the caller keeps them   */
+	int *n_paths;            /* [thread]: how many there were then      */
+	struct hv_shape *shapes; /* [thread]: how herd numbers it (value_numbers.c) */
+	int *thread_base;        /* [thread]: the variables of the threads before */
+	int ***path_var;         /* [thread][path]: per event, the variable of
+	                          * a load's value from 1 for the thread (0:
+	                          * no load), or NULL not yet worked out     */
 } veq_numbers;
 
-void veq_numbers_build(const litmus_test *t, veq_numbers *out);
+void veq_numbers_build(const litmus_test *t, const path_set *paths, int unroll, veq_numbers *out);
+/* Path p of paths[thread_ix]: the variable of each event (a load's),
+ * from 1 for the thread (add thread_base); NULL for a path not there. */
+const int *veq_numbers_of(veq_numbers *nums, int thread_ix, const thread_path *p);
 void veq_numbers_free(veq_numbers *nums);
 
 /* One path combination's events as the judgement sees them (global event
@@ -90,7 +107,7 @@ typedef struct veq_frame {
 } veq_frame;
 
 void veq_frame_build(veq_frame *f, const litmus_test *t, const thread_path *const *pick, const int *base,
-                     const execution *x, const veq_numbers *nums);
+                     const execution *x, veq_numbers *nums);
 void veq_frame_free(veq_frame *f);
 
 /* Whether some write of path p stores a load's value unchanged: only a

@@ -80,6 +80,7 @@ static void thread_free(thread *th)
 	for (int i = 0; i < th->n_labels; i++)
 		free(th->labels[i].name);
 	free(th->labels);
+	free(th->hstmts);
 }
 
 const op *litmus_first_back_jump(const litmus_test *t, const thread **in)

@@ -272,6 +272,31 @@ typedef struct reg {
 	               * herd's hash takes conditions as written */
 } reg;
 
+/* C: one statement of herd's C semantics (CSem), as it builds a thread's
+ * events.  herd builds both branches of an if whose test it cannot
+ * decide and runs what follows once per way through (each with fresh
+ * variables), so the number of a symbolic value (its S<n>) depends on
+ * the statements around the value's path (value_eqs.h).  A thread's
+ * statements are kept in preorder: a node's kids follow it. */
+enum herd_stmt_kind {
+	HS_LIST,    /* a list of statements (the body, a { } block)        */
+	HS_SIMPLE,  /* one statement that does not branch (its ops may
+	             * hold a primitive's own alternatives)               */
+	HS_IF,      /* kids: then [, else]                                 */
+	HS_WHILE,   /* kid: the body                                       */
+};
+
+typedef struct herd_stmt {
+	enum herd_stmt_kind kind;
+	int first_op, end_op;   /* its ops, end exclusive                    */
+	int test_op;            /* HS_IF, HS_WHILE: the first op of the test */
+	int branch_op;          /* HS_IF: the branch to else (taken: else);
+	                         * HS_WHILE: the branch back to the body
+	                         * (taken: once more)                         */
+	int n_kids;
+	int n_nodes;            /* nodes of its subtree, itself included      */
+} herd_stmt;
+
 typedef struct thread {
 	int id;             /* the N of PN */
 	int n_regs;
@@ -282,6 +307,8 @@ typedef struct thread {
 	op *ops;
 	int n_labels;
 	label *labels;
+	int n_hstmts;       /* C: herd's statements, preorder (0 elsewhere) */
+	herd_stmt *hstmts;
 } thread;
 
 /* A memory location (a named variable, or one cell of an array).

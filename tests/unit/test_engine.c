@@ -476,7 +476,7 @@ static int open_combinations(const char *text, int *carrying)
 	bool timed_out = false;
 	CHECK(paths_build(t, 2, 0, true, &ps, &rounds, &timed_out, NULL, &d));
 	veq_numbers nums;
-	veq_numbers_build(t, &nums);
+	veq_numbers_build(t, ps, 2, &nums);
 	int nt = t->n_threads, open = 0;
 	int *at = calloc((size_t)nt, sizeof *at), *base = calloc((size_t)nt, sizeof *base);
 	const thread_path **pick = calloc((size_t)nt, sizeof *pick);

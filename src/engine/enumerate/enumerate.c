@@ -548,7 +548,6 @@ static bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts 
 	double deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
 	bool paths_timed_out = false;
 	paths_build(t, unroll, deadline, true, &c.paths, &r->stats.value_rounds, &paths_timed_out, &c.vals, d);
-	veq_numbers_build(t, &c.herd_vars);
 	if (paths_timed_out) {
 		r->timed_out = true;
 		c.stop = true;
@@ -556,6 +555,7 @@ static bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts 
 	for (int i = 0; i < t->n_threads; i++)
 		r->stats.paths += c.paths[i].n;
 	drop_filtered_paths(t, c.paths);
+	veq_numbers_build(t, c.paths, unroll, &c.herd_vars);
 	size_t nt = (size_t)t->n_threads + 1, nl = (size_t)t->n_locs + 1;
 	c.pick = xcalloc(nt, sizeof *c.pick);
 	c.base = xcalloc(nt, sizeof *c.base);
