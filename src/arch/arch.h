@@ -107,6 +107,10 @@ typedef struct arch {
 	 * condition and `locations`), as herd's C has them; false: of every
 	 * location. */
 	bool final_writes_observed;
+	/* po also orders the events of one instruction that its own data
+	 * and addresses order (herd's C: CMem's wide_po, its po there being
+	 * po_iico); false: events of one instruction are not po-related. */
+	bool po_within_instruction;
 } arch;
 
 const arch *arch_find(const char *name);

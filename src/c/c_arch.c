@@ -48,4 +48,5 @@ const arch arch_c = {
 	.rmw_primitives = true,
 	.lock_events = true,
 	.final_writes_observed = true,
+	.po_within_instruction = true,
 };

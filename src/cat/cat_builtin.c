@@ -267,6 +267,27 @@ static cval rel_id_mem(cat_eval *ev)
 
 static cval rel_from(cat_eval *ev, const brel *b);
 
+/* herd's C orders the events of one statement too (its po there is
+ * po_iico, CMem's wide_po; arch.h's po_within_instruction): an access whose address or value a read of
+ * the same statement gives comes after that read (*x = *x + 1: R -> W),
+ * and so on through the statement.  Added to r, a relation of ev. */
+static void add_instance_order(cat_eval *ev, cval *r)
+{
+	const execution *x = ev->x;
+	cval dep = cv_rel(ev);
+	const brel *deps[] = { &x->addr, &x->data };
+	for (size_t d = 0; d < sizeof deps / sizeof *deps; d++)
+		for (int i = 0; i < ev->n; i++)
+			for (int j = 0; j < ev->n; j++)
+				if (deps[d]->w && deps[d]->n == ev->n && brel_has(deps[d], i, j) &&
+				    q_same_instance(&x->ev[i], &x->ev[j]))
+					set_bit(row(ev, &dep, i), j);
+	rel_closure_raw(dep.u.bits, ev->n, ev->words);
+	for (int i = 0; i < ev->n; i++)
+		for (int k = 0; k < ev->words; k++)
+			row(ev, r, i)[k] |= row(ev, &dep, i)[k];
+}
+
 cval cat_herd_dep_value(cat_eval *ev, int k) { return rel_from(ev, &ev->x->hd[k]); }
 
 static cval set_where(cat_eval *ev, bool (*pred)(const event *));
@@ -522,6 +543,8 @@ static bool builtin_value_split(cat_eval *ev, int b, cval *out)
 			for (int j = 0; j < ev->n; j++)
 				if (has_bit(row(ev, &r, i), j) && q_same_instance(&x->ev[i], &x->ev[j]))
 					row(ev, &r, i)[j >> 6] &= ~((uint64_t)1 << (j & 63));
+		if (x->test && x->test->arch && x->test->arch->po_within_instruction)
+			add_instance_order(ev, &r);
 		*out = r;
 		return true;
 	}
