@@ -85,6 +85,34 @@ static bool c_test_adds_ne(const thread *th, int k)
 
 enum { SLOT_ADDR, SLOT_A, SLOT_B, N_SLOTS };
 
+static bool same_place(const thread *th, const op *a, const op *b)
+{
+	if (a->instr < 0 || b->instr < 0 || a->instr >= th->n_instrs || b->instr >= th->n_instrs)
+		return false;
+	srcloc x = th->instrs[a->instr].loc, y = th->instrs[b->instr].loc;
+	return x.line == y.line && x.col == y.col;
+}
+
+/* Whether lock event k (a fence with a location) belongs to the
+ * primitive of an earlier one: herd reads the lock's pointer once for a
+ * spin_lock's LKR and LKW, and once for both alternatives of a
+ * spin_trylock or spin_is_locked (weft's choice and silent branches lie
+ * between them), all of one statement. */
+static bool same_lock_primitive(const thread *th, int k)
+{
+	const op *o = &th->ops[k];
+	for (int j = k - 1; j >= 0; j--) {
+		const op *p = &th->ops[j];
+		if (!same_place(th, p, o))
+			return false;
+		if (p->kind == OP_FENCE && (p->flags & ACC_LOCATED))
+			return p->addr.base.kind == o->addr.base.kind && p->addr.base.reg == o->addr.base.reg;
+		if (!(p->kind == OP_CHOICE || (p->kind == OP_BRANCH && (p->flags & ACC_SILENT))))
+			return false;
+	}
+	return false;
+}
+
 /* The variables op k takes, numbered from *next on: its register reads
  * in slots[], and for a load, the value read in *mem.  At the first op
  * of an instruction, the pointers of the instruction's stores come
@@ -136,7 +164,7 @@ static void number_op(const thread *th, int k, int *next, int slots[N_SLOTS], in
 			++*next;
 		break;
 	case OP_FENCE:
-		if (o->flags & ACC_LOCATED)
+		if ((o->flags & ACC_LOCATED) && !same_lock_primitive(th, k))
 			++*next;
 		break;
 	case OP_TLBI:
@@ -336,6 +364,22 @@ static hv_count count_while(const hv_shape *sh, int i, int n)
 
 static hv_count count_stmt_once(const hv_shape *sh, int i);
 
+/* A statement of one primitive with two alternatives of its own
+ * (spin_trylock, spin_is_locked: OP_CHOICE) has two ways, herd's success
+ * first (r = spin_trylock(s): its altT, then two binds); its op, or -1
+ * (none, or more than one: numbered as one way). */
+static int choice_op(const thread *th, const herd_stmt *s)
+{
+	int at = -1;
+	for (int k = s->first_op; k < s->end_op && k < th->n_ops; k++)
+		if (th->ops[k].kind == OP_CHOICE) {
+			if (at >= 0)
+				return -1;
+			at = k;
+		}
+	return at;
+}
+
 static hv_count count_stmt(const hv_shape *sh, int i)
 {
 	if (!sh->stmt_done[i]) {
@@ -362,7 +406,7 @@ static hv_count count_stmt_once(const hv_shape *sh, int i)
 	case HS_SIMPLE:
 		break;
 	}
-	return (hv_count){ ops_vars(sh, s->first_op, s->end_op), 1 };
+	return (hv_count){ ops_vars(sh, s->first_op, s->end_op), choice_op(sh->th, s) >= 0 ? 2 : 1 };
 }
 
 /* ---- one path: the base number of each op it runs --------------------------------------- */
@@ -478,7 +522,11 @@ static long long walk_stmt(hv_walk *w, int i, long long base)
 		break;
 	}
 	trace_ops(w, s->first_op, s->end_op, base);
-	return 0;
+	int c = choice_op(sh->th, s);
+	bool took = true;
+	if (c >= 0 && !next_turn(w, c, &took))
+		return 0;
+	return took ? 0 : 1;
 }
 
 /* ---- the variable of each load of a path ------------------------------------------------ */
