@@ -158,6 +158,40 @@ def test_set_libdir_and_herdlib_find_models(weft, tmp_path):
     assert r.returncode == 0 and block(r, "SB") == sc
 
 
+SB_X86 = """X86 SB
+{ x=0; y=0; }
+ P0          | P1          ;
+ MOV [x],$1  | MOV [y],$1  ;
+ MOV EAX,[y] | MOV EAX,[x] ;
+exists (0:EAX=0 /\\ 1:EAX=0)
+"""
+
+
+def test_default_model_is_wefts_whatever_the_library_path_holds(weft, tmp_path):
+    """An X86 test without -model runs under weft's tso even when a folder
+    on the path (-I, $HERDLIB) has a tso.cat of its own, as herd's library
+    does; naming the file (-model tso.cat) takes the path's."""
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "tso.cat").write_text('"not weft\'s tso"\nacyclic po | rf | co | fr as sc\n')
+    test = tmp_path / "SB.litmus"
+    test.write_text(SB_X86)
+
+    def observation(*args, env=None):
+        r = subprocess.run([str(WEFT), "-q", *args, str(test)], capture_output=True, text=True,
+                           env=env, timeout=60)
+        assert r.returncode == 0, r.stderr
+        return [l for l in r.stdout.splitlines() if l.startswith("Observation")][0]
+
+    # TSO lets both loads read 0 (store buffering); the decoy forbids it
+    assert observation() == "Observation SB Sometimes 1 3"
+    assert observation("-I", lib) == "Observation SB Sometimes 1 3"
+    assert observation("-model", "tso", "-I", lib) == "Observation SB Sometimes 1 3"
+    assert observation(env={**os.environ, "HERDLIB": str(lib)}) == "Observation SB Sometimes 1 3"
+    assert observation("-model", "tso.cat", "-I", lib) == "Observation SB Never 0 3"
+    assert observation("-model", lib / "tso.cat") == "Observation SB Never 0 3"
+
+
 def test_hexa(weft, tmp_path):
     f = tmp_path / "neg-hexa.litmus"
     f.write_text(NEG)

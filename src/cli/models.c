@@ -50,10 +50,17 @@ void model_cache_init(model_cache *c, const weft_options *o)
 	/* herd's -set-libdir and $HERDLIB: herd's library folder */
 	for (int i = 0; i < o->libdirs.n; i++)
 		dirs[n++] = o->libdirs.v[i];
+	int env_from = n;
 	if (env)
 		c->env_copy = path_split(env, dirs, &n);
+	int env_to = n;
 	if (herdlib)
 		c->herdlib_copy = path_split(herdlib, dirs, &n);
+	c->own.dirs = xcalloc((size_t)(env_to - env_from) + 2, sizeof *c->own.dirs);
+	for (int i = env_from; i < env_to; i++)
+		c->own.dirs[c->own.n++] = dirs[i];   /* $WEFT_CAT_PATH's */
+	c->own.dirs[c->own.n++] = WEFT_CATDIR;
+	c->own.dirs[c->own.n++] = WEFT_SOURCE_CATDIR;
 	dirs[n++] = WEFT_CATDIR;
 	dirs[n++] = WEFT_SOURCE_CATDIR;
 	dirs[n++] = "/usr/local/share/herdtools7/herd";
@@ -122,6 +129,25 @@ static void skip_checks(const model_cache *c, cat_model *m, const char *name, di
 	}
 }
 
+/* What model `name` loads: a bare name (no folder, no .cat) that one of
+ * weft's own models answers to (tso, power, sc) is weft's model, whatever
+ * else the search path holds: herd's library (through -I, -set-libdir or
+ * $HERDLIB) has a tso.cat of its own that is neither weft's tso nor herd's
+ * X86 default (x86tso.cat), and an architecture's default model must not
+ * silently become it.  Any other name, and FILE.cat, are looked up as herd
+ * does.  Owned by the caller. */
+static char *model_source(const model_cache *c, const char *name)
+{
+	if (!strchr(name, '/') && !strstr(name, ".cat"))
+		for (int i = 0; i < c->own.n; i++) {
+			char *path = xasprintf("%s/%s.cat", c->own.dirs[i], name);
+			if (access(path, R_OK) == 0)
+				return path;
+			free(path);
+		}
+	return xstrdup(name);
+}
+
 cat_model *model_cache_get(model_cache *c, const char *name, diag *d)
 {
 	for (int i = 0; i < c->n; i++)
@@ -132,11 +158,13 @@ cat_model *model_cache_get(model_cache *c, const char *name, diag *d)
 	memset(e, 0, sizeof *e);
 	e->name = xstrdup(name);
 	cat_load_options lo = { .search = &c->path, .variants = c->variants, .bell = c->bell };
-	e->model = cat_model_load(name, &lo, d);
+	char *source = model_source(c, name);
+	e->model = cat_model_load(source, &lo, d);
 	if (e->model) {
-		e->archs = model_declared_archs(name, &c->path, &e->archs_because);
+		e->archs = model_declared_archs(source, &c->path, &e->archs_because);
 		skip_checks(c, e->model, name, d);
 	}
+	free(source);
 	return e->model;
 }
 
@@ -207,9 +235,11 @@ cat_model *model_cache_get_test(model_cache *c, const char *name, const litmus_t
 	memset(e, 0, sizeof *e);
 	e->name = sb_take(&key);
 	cat_load_options lo = { .search = &c->path, .variants = all, .bell = c->bell };
-	e->model = cat_model_load(name, &lo, d);
+	char *source = model_source(c, name);
+	e->model = cat_model_load(source, &lo, d);
 	if (e->model)
 		skip_checks(c, e->model, name, d);
+	free(source);
 	free(all);
 	return e->model;
 }
@@ -294,6 +324,7 @@ void model_cache_free(model_cache *c)
 	}
 	free(c->variants);
 	free(c->variants_copy);
+	free(c->own.dirs);
 	free(c->default_macros);
 	free(c->entries);
 	free(c->path.dirs);

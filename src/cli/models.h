@@ -29,6 +29,9 @@ typedef struct model_cache {
 	size_t cap;
 	cached_model *entries;
 	cat_search_path path;
+	cat_search_path own;  /* weft's own model folders: $WEFT_CAT_PATH's, the
+	                       * installed and the source tree's (dirs owned,
+	                       * the strings borrowed from path's)           */
 	char *env_copy;     /* $WEFT_CAT_PATH, split in place into path.dirs */
 	char *herdlib_copy; /* $HERDLIB, the same */
 	char *opam_dir;     /* herd's library in $HOME's opam switch (owned) */
