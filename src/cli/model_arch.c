@@ -30,13 +30,13 @@ static char *model_file(const char *name, const cat_search_path *sp)
 		return xstrdup(name);
 	const char *alias = !strcmp(name, "ppc") ? "power" : !strcmp(name, "x86tso") ? "tso" : NULL;
 	const char *tries[2] = { name, alias };
-	for (int k = 0; k < 2 && tries[k]; k++)
-		for (int i = 0; i < sp->n; i++) {
-			char *path = xasprintf("%s/%s%s", sp->dirs[i], tries[k], has_suffix(tries[k], ".cat") ? "" : ".cat");
-			if (access(path, R_OK) == 0)
-				return path;
-			free(path);
-		}
+	for (int k = 0; k < 2 && tries[k]; k++) {
+		char *file = xasprintf("%s%s", tries[k], has_suffix(tries[k], ".cat") ? "" : ".cat");
+		char *path = search_path_find(sp, file);
+		free(file);
+		if (path)
+			return path;
+	}
 	return NULL;
 }
 

@@ -138,14 +138,24 @@ static void skip_checks(const model_cache *c, cat_model *m, const char *name, di
  * does.  Owned by the caller. */
 static char *model_source(const model_cache *c, const char *name)
 {
-	if (!strchr(name, '/') && !strstr(name, ".cat"))
-		for (int i = 0; i < c->own.n; i++) {
-			char *path = xasprintf("%s/%s.cat", c->own.dirs[i], name);
-			if (access(path, R_OK) == 0)
-				return path;
-			free(path);
-		}
-	return xstrdup(name);
+	char *own = NULL;
+	if (!strchr(name, '/') && !strstr(name, ".cat")) {
+		char *file = xasprintf("%s.cat", name);
+		own = search_path_find(&c->own, file);
+		free(file);
+	}
+	return own ? own : xstrdup(name);
+}
+
+char *search_path_find(const cat_search_path *sp, const char *file)
+{
+	for (int i = 0; i < sp->n; i++) {
+		char *path = xasprintf("%s/%s", sp->dirs[i], file);
+		if (access(path, R_OK) == 0)
+			return path;
+		free(path);
+	}
+	return NULL;
 }
 
 cat_model *model_cache_get(model_cache *c, const char *name, diag *d)
@@ -250,15 +260,8 @@ static bool model_check_found(model_cache *c, const char *path, diag *d);
  * for on the search path, as herd does (`-check -I DIR riscv.cat`). */
 static char *check_target(const model_cache *c, const char *path)
 {
-	if (strchr(path, '/') || access(path, R_OK) == 0)
-		return xstrdup(path);
-	for (int i = 0; i < c->path.n; i++) {
-		char *p = xasprintf("%s/%s", c->path.dirs[i], path);
-		if (access(p, R_OK) == 0)
-			return p;
-		free(p);
-	}
-	return xstrdup(path);
+	char *found = strchr(path, '/') || access(path, R_OK) == 0 ? NULL : search_path_find(&c->path, path);
+	return found ? found : xstrdup(path);
 }
 
 bool model_check_file(model_cache *c, const char *name, diag *d)

@@ -61,6 +61,10 @@ const char *model_cache_macros(const model_cache *c, const weft_options *o);
  * then, and NULL returned now and on every later call), with the checks
  * -through and -skipchecks name skipped (a name it has no check of is a
  * warning then). */
+/* The first folder of sp holding a readable `file`: that path (owned), or
+ * NULL. */
+char *search_path_find(const cat_search_path *sp, const char *file);
+
 cat_model *model_cache_get(model_cache *c, const char *name, diag *d);
 /* As model_cache_get, for tests of architecture `arch` (may be NULL): the
  * first time, the model is evaluated on that architecture's probe; when it
