@@ -119,36 +119,41 @@ static void set_reg(veq_regs *v, int reg, int copy, const idxset *from)
  * other operation on a variable is an equation left to the solver, which
  * solves it only once its operands are known.  Width changes are weft's
  * own spelling of a load's width, not an operation herd makes: copies. */
-void veq_alu(veq_regs *v, const op *o, path_event *ev)
+enum veq_alu_kind veq_alu_kind(const op *o)
 {
 	const operand *a = &o->a, *b = &o->b;
-	bool same = is_reg(v, a) && is_reg(v, b) && a->reg == b->reg;
+	bool same = a->kind == OPND_REG && b->kind == OPND_REG && a->reg == b->reg;
 	switch (o->alu) {
 	case ALU_MOV:
 	case ALU_SEXT:
 	case ALU_ZEXT:
-		set_reg(v, o->dst, copy_of(v, a), from_of(v, a));
-		return;
+		return VEQ_COPY_A;
 	case ALU_XOR:
 	case ALU_EQ:
 	case ALU_NE:
-		if (same) {
-			set_reg(v, o->dst, -1, &no_loads);
-			return;
-		}
-		break;
+		return same ? VEQ_KNOWN : VEQ_NEW;
 	case ALU_ADD:
 	case ALU_OR:
-		if (is_imm_zero(b)) {
-			set_reg(v, o->dst, copy_of(v, a), from_of(v, a));
-			return;
-		}
-		if (is_imm_zero(a)) {
-			set_reg(v, o->dst, copy_of(v, b), from_of(v, b));
-			return;
-		}
-		break;
+		return is_imm_zero(b) ? VEQ_COPY_A : is_imm_zero(a) ? VEQ_COPY_B : VEQ_NEW;
 	default:
+		return VEQ_NEW;
+	}
+}
+
+void veq_alu(veq_regs *v, const op *o, path_event *ev)
+{
+	const operand *a = &o->a, *b = &o->b;
+	switch (veq_alu_kind(o)) {
+	case VEQ_COPY_A:
+		set_reg(v, o->dst, copy_of(v, a), from_of(v, a));
+		return;
+	case VEQ_COPY_B:
+		set_reg(v, o->dst, copy_of(v, b), from_of(v, b));
+		return;
+	case VEQ_KNOWN:
+		set_reg(v, o->dst, -1, &no_loads);
+		return;
+	case VEQ_NEW:
 		break;
 	}
 	idxset u = { 0 };

@@ -47,6 +47,13 @@ void veq_regs_init(veq_regs *v, int n_regs);
 void veq_regs_copy(veq_regs *dst, const veq_regs *src);   /* dst uninitialised */
 void veq_regs_free(veq_regs *v);
 
+/* What herd makes of ALU op o while it builds a thread: its result is
+ * one of its operands unchanged (MOV, a sign or zero extension, x + 0,
+ * x | 0), a value known whatever the operands (x ^ x, x == x, x != x),
+ * or a new variable of its equations (anything else on a register). */
+enum veq_alu_kind { VEQ_COPY_A, VEQ_COPY_B, VEQ_KNOWN, VEQ_NEW };
+enum veq_alu_kind veq_alu_kind(const op *o);
+
 /* Op o (an ALU op) is about to run: its destination's source.  An op
  * herd cannot compute on unsolved variables marks the loads it uses
  * (path_event.val_used in ev). */

@@ -36,33 +36,14 @@ static bool named(const thread *th, const operand *x)
 	       th->regs[x->reg].name[0] != '#';
 }
 
-static bool is_imm_zero(const operand *x)
-{
-	return x->kind == OPND_IMM && x->imm.loc < 0 && x->imm.num == 0;
-}
-
-/* What herd computes while it builds a thread (value_eqs.c: veq_alu):
- * an operation it does not gets a variable of its own. */
+/* What herd computes while it builds a thread (veq_alu_kind, as the
+ * equations see it): an operation it does not, on a register, gets a
+ * variable of its own. */
 static bool herd_computes(const op *o)
 {
 	if (o->a.kind != OPND_REG && o->b.kind != OPND_REG)
 		return true;
-	bool same = o->a.kind == OPND_REG && o->b.kind == OPND_REG && o->a.reg == o->b.reg;
-	switch (o->alu) {
-	case ALU_MOV:
-	case ALU_SEXT:
-	case ALU_ZEXT:
-		return true;
-	case ALU_XOR:
-	case ALU_EQ:
-	case ALU_NE:
-		return same;
-	case ALU_ADD:
-	case ALU_OR:
-		return is_imm_zero(&o->a) || is_imm_zero(&o->b);
-	default:
-		return false;
-	}
+	return veq_alu_kind(o) != VEQ_NEW;
 }
 
 static bool is_comparison(enum alu_op a)
