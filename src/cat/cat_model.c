@@ -7,12 +7,6 @@
 #include "cat_int.h"
 #include "analysis/cat_analysis.h"
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 /* herd's model names that weft's own models answer to. */
 static const char *alias_of(const char *name)
 {
@@ -33,7 +27,7 @@ static char *locate(const char *name, const cat_search_path *sp)
 {
 	if (strchr(name, '/'))
 		return xstrdup(name);
-	if (has_suffix(name, ".cat")) {
+	if (str_has_suffix(name, ".cat")) {
 		FILE *f = fopen(name, "r");
 		if (f) {
 			fclose(f);
@@ -42,7 +36,7 @@ static char *locate(const char *name, const cat_search_path *sp)
 	}
 	const char *try_names[2] = { name, alias_of(name) };
 	for (int k = 0; k < 2 && try_names[k]; k++) {
-		char *file = has_suffix(try_names[k], ".cat") ? xstrdup(try_names[k])
+		char *file = str_has_suffix(try_names[k], ".cat") ? xstrdup(try_names[k])
 		                                              : xasprintf("%s.cat", try_names[k]);
 		char *path = cat_find_file(file, NULL, sp);
 		free(file);
@@ -107,7 +101,7 @@ bool cat_check_file(const char *path, const cat_load_options *o, diag *d)
 {
 	const char *const *variants = o ? o->variants : NULL;
 	const char *bell = o ? o->bell : NULL;
-	if (path && has_suffix(path, ".bell")) {
+	if (path && str_has_suffix(path, ".bell")) {
 		bell = path;
 		path = NULL;
 	}

@@ -9,12 +9,6 @@
 #include "../report/report.h"
 #include "../report/report_extra.h"
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 int job_n_models(const suite_run *s)
 {
 	return s->o->models.n > 0 ? s->o->models.n : 1;
@@ -328,7 +322,7 @@ void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
 	const suite_run *s = ctx;
 	const test_entry *e = &s->plan->v[i];
 	diag d = { .out = stderr };
-	if (s->o->action == ACT_CHECK && (has_suffix(e->path, ".cat") || has_suffix(e->path, ".bell"))) {
+	if (s->o->action == ACT_CHECK && (str_has_suffix(e->path, ".cat") || str_has_suffix(e->path, ".bell"))) {
 		if (!model_check_file(s->models, e->path, &d))
 			rep->errors++;
 		return;

@@ -6,12 +6,6 @@
 #include "job.h"
 #include "labels.h"
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 static void add(run_models *r, const char *name)
 {
 	r->name = xrealloc(r->name, ((size_t)r->n + 1) * sizeof *r->name);
@@ -93,7 +87,7 @@ static const char *title_of(const run_models *r, int k)
  * that exists, or NAME.cat (herd's aliases folded) on the search path. */
 static bool is_model_name(const run_models *r, const char *key)
 {
-	if ((strchr(key, '/') || has_suffix(key, ".cat")) && access(key, R_OK) == 0)
+	if ((strchr(key, '/') || str_has_suffix(key, ".cat")) && access(key, R_OK) == 0)
 		return true;
 	char *shortname = suite_model_key(key);
 	bool found = false;

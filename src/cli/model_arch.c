@@ -15,23 +15,17 @@
 #include "models.h"
 #include "../arch/arch.h"
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 /* The model's file, found as cat_model_load finds it: a path as given,
  * FILE.cat in the current folder, else NAME.cat (or its alias's) on the
  * search path.  Owned by the caller; NULL when not found. */
 static char *model_file(const char *name, const cat_search_path *sp)
 {
-	if (strchr(name, '/') || (has_suffix(name, ".cat") && access(name, R_OK) == 0))
+	if (strchr(name, '/') || (str_has_suffix(name, ".cat") && access(name, R_OK) == 0))
 		return xstrdup(name);
 	const char *alias = !strcmp(name, "ppc") ? "power" : !strcmp(name, "x86tso") ? "tso" : NULL;
 	const char *tries[2] = { name, alias };
 	for (int k = 0; k < 2 && tries[k]; k++) {
-		char *file = xasprintf("%s%s", tries[k], has_suffix(tries[k], ".cat") ? "" : ".cat");
+		char *file = xasprintf("%s%s", tries[k], str_has_suffix(tries[k], ".cat") ? "" : ".cat");
 		char *path = search_path_find(sp, file);
 		free(file);
 		if (path)

@@ -275,7 +275,7 @@ bool model_check_file(model_cache *c, const char *name, diag *d)
 static bool model_check_found(model_cache *c, const char *path, diag *d)
 {
 	/* a FILE.bell is checked alone, a model with -bell's bell */
-	bool is_bell = strlen(path) > 5 && !strcmp(path + strlen(path) - 5, ".bell");
+	bool is_bell = strlen(path) > 5 && str_has_suffix(path, ".bell");
 	cat_load_options lo = { .search = &c->path, .variants = c->variants, .bell = is_bell ? path : c->bell };
 	if (!cat_check_file(is_bell ? NULL : path, &lo, d))
 		return false;

@@ -14,12 +14,6 @@ static bool is_space(int c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 bool litmus_header_read(const char *path, char **arch, char **name)
 {
 	*arch = NULL;
@@ -215,7 +209,7 @@ void plan_build(test_plan *p, int n_paths, char *const *paths, const selector *s
 	strbuf names = { 0 };
 	for (int i = 0; i < n_paths; i++) {
 		test_entry e = { paths[i], NULL, NULL, i, 0 };
-		bool is_cat = has_suffix(paths[i], ".cat") || has_suffix(paths[i], ".bell");
+		bool is_cat = str_has_suffix(paths[i], ".cat") || str_has_suffix(paths[i], ".bell");
 		bool known = !is_cat && litmus_header_read(paths[i], &e.arch, &e.name);
 		if (is_cat)
 			e.name = xstrdup(paths[i]);

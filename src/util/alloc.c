@@ -73,6 +73,12 @@ char *xasprintf(const char *fmt, ...)
 	return b.s;
 }
 
+bool str_has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
 void grow_array(void **arr, size_t *cap, size_t need, size_t elem)
 {
 	if (need <= *cap)

@@ -9,12 +9,6 @@
 
 #include "util.h"
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 static int compare_paths(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -64,7 +58,7 @@ bool files_below(const char *dir, const char *const *suffixes, path_list *out, d
 				continue;
 			}
 			for (int i = 0; suffixes[i] && !wanted; i++)
-				wanted = has_suffix(e->d_name, suffixes[i]);
+				wanted = str_has_suffix(e->d_name, suffixes[i]);
 			if (wanted)
 				push(out, p);
 			else

@@ -41,6 +41,9 @@ _Noreturn void weft_assert_failed(const char *cond, const char *file, int line);
 void grow_array(void **arr, size_t *cap, size_t need, size_t elem);
 #define GROW(arr, cap, need) grow_array((void **)&(arr), &(cap), (need), sizeof *(arr))
 
+/* Does s end with suffix? */
+bool str_has_suffix(const char *s, const char *suffix);
+
 /* A growable NUL-terminated string. Zero-initialise before use. */
 typedef struct strbuf {
 	char *s;
