@@ -197,6 +197,19 @@ static const idxset *xtaint_of(const ti_state *s, const operand *x)
 	return x->kind == OPND_REG && s->xtaint ? &s->xtaint[x->reg] : &empty_set;
 }
 
+/* What herd7 does with an access to `symbol`, an address off a location
+ * (x+8; x-4 it spells x+-4), which herd reads as the symbol of a location
+ * of its own: a read of it makes a mixed-size test, which it rejects; a
+ * write it answers.  In herd's words, appended to b. */
+static void herd_off_location(const op *o, const char *symbol, strbuf *b)
+{
+	if (o->kind == OP_LOAD)
+		sb_printf(b, "herd7: mixed-size test rejected (symbol [%s]), consider option -variant mixed "
+		          "(User error)", symbol);
+	else
+		sb_printf(b, "herd7 takes %s as a location of its own; weft does not", symbol);
+}
+
 /* Why an access misses the cells of array `loc` (prog_array_cell): an
  * error, as herd gives none of these a non-mixed-size answer. */
 static void array_misfit(const ti_ctx *c, const op *o, int loc, int64_t offset, enum cell_fit fit)
@@ -215,16 +228,16 @@ static void array_misfit(const ti_ctx *c, const op *o, int loc, int64_t offset, 
 		diag_error(c->d, op_loc(c, o),
 		           "access at byte offset %" PRId64 " is outside array '%s' (%d cells of %d bytes)",
 		           offset, a->name, a->n_cells, a->cell_bytes);
-	else
-		/* herd7 reads x+8 as the symbol of a location of its own (x-4
-		 * it spells x+-4): a read of it is a mixed-size test, a write
-		 * is answered */
-		diag_error(c->d, op_loc(c, o),
-		           "access at byte offset %" PRId64 " is outside array '%s' (%d cells of %d bytes) (%s%s+%"
-		           PRId64 "%s)", offset, a->name, a->n_cells, a->cell_bytes,
-		           o->kind == OP_LOAD ? "herd7: mixed-size test rejected (symbol [" : "herd7 takes ", a->name,
-		           offset, o->kind == OP_LOAD ? "]), consider option -variant mixed (User error)"
-		                                      : " as a location of its own; weft does not");
+	else {
+		strbuf symbol = { 0 }, herd = { 0 };
+		sb_printf(&symbol, "%s+%" PRId64, a->name, offset);
+		herd_off_location(o, symbol.s, &herd);
+		diag_error(c->d, op_loc(c, o), "access at byte offset %" PRId64
+		           " is outside array '%s' (%d cells of %d bytes) (%s)",
+		           offset, a->name, a->n_cells, a->cell_bytes, herd.s);
+		sb_free(&symbol);
+		sb_free(&herd);
+	}
 }
 
 /* An access through an address no read computed, that is no location's:
@@ -255,11 +268,8 @@ static void not_a_location(const ti_ctx *c, const op *o, const address *a, value
 	strbuf herd = { 0 };
 	if (o->kind == OP_FENCE)
 		sb_printf(&herd, "herd7 takes it as a lock of its own at '[%s]'; weft does not", held.s);
-	else if (addr.loc >= 0 && o->kind == OP_LOAD)
-		sb_printf(&herd, "herd7: mixed-size test rejected (symbol [%s]), consider option -variant mixed "
-		          "(User error)", held.s);
 	else if (addr.loc >= 0)
-		sb_printf(&herd, "herd7 takes %s as a location of its own; weft does not", held.s);
+		herd_off_location(o, held.s, &herd);
 	else if (o->kind == OP_LOAD)
 		sb_printf(&herd, "herd7: Non symbolic location with no initial write: '[%s]'", held.s);
 	else
