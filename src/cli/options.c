@@ -301,6 +301,14 @@ static int usage_error(const char *fmt, const char *what)
 	return 2;
 }
 
+/* As usage_error, for a message built in msg (freed). */
+static int usage_error_built(strbuf *msg)
+{
+	int rc = usage_error("%s", msg->s);
+	sb_free(msg);
+	return rc;
+}
+
 static bool parse_seconds(const char *s, double *out)
 {
 	char *end;
@@ -382,9 +390,7 @@ static int needs_engine(const char *what, unsigned cap, const char *engine, cons
 	sb_printf(&msg, "%s need -engine ", what);
 	engine_names(&msg, cap, " or ");
 	sb_printf(&msg, ": %s%s%s", engine ? engine : "", engine ? " " : "", why);
-	int rc = usage_error("%s", msg.s);
-	sb_free(&msg);
-	return rc;
+	return usage_error_built(&msg);
 }
 
 /* Options that only make sense together, or not at all together. */
@@ -524,9 +530,7 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 			sb_printf(&msg, "unknown engine '%s' (available: ", val);
 			engine_names(&msg, 0, ", ");
 			sb_putc(&msg, ')');
-			int rc = usage_error("%s", msg.s);
-			sb_free(&msg);
-			return rc;
+			return usage_error_built(&msg);
 		}
 		o->engine = val;
 		o->engine_given = true;
@@ -829,9 +833,7 @@ int options_parse(weft_options *o, int argc, char **argv)
 		sb_puts(&msg, "-speedcheck fast needs -engine ");
 		engine_names(&msg, ENGINE_SPEEDCHECK, " or ");
 		sb_printf(&msg, ", not %s", o->engine);
-		int rc = usage_error("%s", msg.s);
-		sb_free(&msg);
-		return rc;
+		return usage_error_built(&msg);
 	}
 	if (o->nshow && o->show == SHOW_NONE)
 		return usage_error("%s needs -show", o->nshow == 1 ? "-nshow (or -showone)" : "-nshow");
