@@ -149,3 +149,17 @@ def test_help_and_man_page_name_rsmc_the_default(weft, srcdir):
     man = " ".join((srcdir / "man" / "weft.1").read_text().split())
     assert "\\fBrsmc\\fR (the default)" in man
     assert "\\fBenumerate\\fR (the default)" not in man
+
+
+def test_mistyped_option_names_the_nearest_one(weft):
+    # A swap, a missing and an extra letter each name the option meant,
+    # in its one-dash spelling whichever form was typed.
+    for typed, meant in (("-modle", "-model"), ("--enigne", "-engine"), ("-timout", "-timeout"),
+                         ("-statss", "-stats")):
+        r = weft(typed, "sc", "x.litmus")
+        assert r.returncode == 2, typed
+        assert f"unknown option '{typed}' (did you mean '{meant}'?)" in r.stderr, (typed, r.stderr)
+    # Nothing close: no guess, and a short name never suggests a long one.
+    for typed in ("-xyzzy", "-x"):
+        r = weft(typed)
+        assert r.returncode == 2 and f"unknown option '{typed}'\n" in r.stderr, (typed, r.stderr)

@@ -697,6 +697,29 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 	return 0;
 }
 
+/* The option a mistyped name most likely meant: the one at the least
+ * edit distance, at most 2 and less than half the name's length (so
+ * '-x' suggests nothing), the first in the table on a tie. */
+static const char *nearest_option(const char *name, size_t len)
+{
+	size_t limit = len / 2 < 2 ? len / 2 : 2;
+	const char *best = NULL;
+	size_t best_d = limit + 1;
+	for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+		const char *names[2] = { specs[i].name, specs[i].alias };
+		for (int k = 0; k < 2; k++) {
+			if (!names[k])
+				continue;
+			size_t d = str_distance(name, len, names[k], limit);
+			if (d < best_d) {
+				best_d = d;
+				best = names[k];
+			}
+		}
+	}
+	return best;
+}
+
 /* A herd7 option weft does not run: a note for one that only shapes
  * herd's own output, an error for one that would change results.  *skip
  * gets how many following arguments it consumes.  Returns 0 or 2. */
@@ -706,8 +729,14 @@ static int herd_only_option(const char *a, const char *name, size_t len, bool ha
 	const char *why;
 	*skip = 0;
 	switch (herd_option_fate(name, len, &takes_arg, &why)) {
-	case HERD_OPT_UNKNOWN:
-		return usage_error("unknown option '%s'", a);
+	case HERD_OPT_UNKNOWN: {
+		const char *near = nearest_option(name, len);
+		if (!near)
+			return usage_error("unknown option '%s'", a);
+		strbuf msg = { 0 };
+		sb_printf(&msg, "unknown option '%s' (did you mean '-%s'?)", a, near);
+		return usage_error_built(&msg);
+	}
 	case HERD_OPT_REFUSED:
 		fprintf(stderr, "weft: herd7's option '%s' %s, which weft cannot honour\n"
 			"Try 'weft -help'.\n", a, why);

@@ -44,6 +44,11 @@ void grow_array(void **arr, size_t *cap, size_t need, size_t elem);
 /* Does s end with suffix? */
 bool str_has_suffix(const char *s, const char *suffix);
 
+/* The edit distance (insertions, deletions, substitutions and swaps of
+ * two neighbours) between a[0..alen) and b, or limit + 1 when it is
+ * above limit; for "did you mean" suggestions, so short strings only. */
+size_t str_distance(const char *a, size_t alen, const char *b, size_t limit);
+
 /* A growable NUL-terminated string. Zero-initialise before use. */
 typedef struct strbuf {
 	char *s;

@@ -1,4 +1,5 @@
-/* test_util.c — md5 against RFC 1321's test suite, strbuf, diagnostics. */
+/* test_util.c — md5 against RFC 1321's test suite, strbuf, diagnostics,
+ * the edit distance of suggestions. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,8 +228,36 @@ static void test_weft_assert(void)
 #endif
 }
 
+static void expect_size(const char *what, size_t got, size_t want)
+{
+	if (got != want) {
+		printf("FAIL %s: got %zu, want %zu\n", what, got, want);
+		failures++;
+	} else {
+		passes++;
+	}
+}
+
+static void test_str_distance(void)
+{
+	expect_size("same", str_distance("model", 5, "model", 2), 0);
+	expect_size("swap", str_distance("modle", 5, "model", 2), 1);
+	expect_size("missing letter", str_distance("modl", 4, "model", 2), 1);
+	expect_size("extra letter", str_distance("modeel", 6, "model", 2), 1);
+	expect_size("substitution", str_distance("modal", 5, "model", 2), 1);
+	expect_size("two edits", str_distance("mdoal", 5, "model", 2), 2);
+	expect_size("over the limit", str_distance("engine", 6, "model", 2), 3);
+	expect_size("prefix of a name", str_distance("mode", 4, "model", 2), 1);
+	expect_size("empty", str_distance("", 0, "ab", 2), 2);
+	char longer[100];
+	memset(longer, 'a', sizeof longer - 1);
+	longer[sizeof longer - 1] = 0;
+	expect_size("too long", str_distance(longer, strlen(longer), longer, 2), 3);
+}
+
 int main(void)
 {
+	test_str_distance();
 	test_weft_assert();
 	test_md5();
 	test_strbuf();
