@@ -275,6 +275,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	run_totals t;
 	double start = progress_now();
 	runner_run(&lim, &cb, plan->n, &pr, &t);
+	t.models = job_n_models(&s);
 	double seconds = progress_now() - start;
 	if (tabulate) {
 		if (!t.output_closed && !table_finish(&table, o, &io, &d))
@@ -336,7 +337,9 @@ static int run_saved(const weft_options *o)
 	table.label = o->label;
 	run_totals t;
 	int status = 0;
-	if (!tabulate_saved(&table, o, sel, &t, &d) || !table_finish(&table, o, &io, &d))
+	bool tabulated = tabulate_saved(&table, o, sel, &t, &d);
+	t.models = table.n_models;
+	if (!tabulated || !table_finish(&table, o, &io, &d))
 		status = 1;
 	else if (t.jobs > 1 && !o->quiet)
 		summary_print_saved(stderr, &t);

@@ -329,7 +329,7 @@ def test_a_model_that_cannot_be_loaded_is_reported_once(weft, tmp_path):
     assert len(block_names(mixed.stdout)) == len(x86)
     err = mixed.stderr.splitlines(keepends=True)
     assert len(err) == 2 and located.match(err[0]), mixed.stderr
-    assert re.match(r"weft: %d tests, .* %d errors in " % (len(x86), len(x86)), err[1]), err[1]
+    assert re.match(r"weft: %d tests x 2 models: .* %d errors in " % (len(x86), len(x86)), err[1]), err[1]
 
 
 def test_check_and_dump_keep_input_order_with_workers(weft, tmp_path):
@@ -547,3 +547,21 @@ def test_converted_corpus_logs_make_expect_pass(weft, corpus, tmp_path):
         assert len(block_names(w.stdout)) == len(tests)
         checked += len(tests)
     assert checked > 100
+
+
+def test_summary_under_several_models_says_verdicts_count_test_model_pairs(weft, tmp_path):
+    # Two models: each test has two verdicts, and the summary says so
+    # rather than printing 'N tests' beside N*2 Ok and No.
+    r = weft("-model", "sc", "-model", "tso", LITMUS / "X86")
+    blocks = r.stdout.count("\nObservation ") + r.stdout.startswith("Observation ")
+    n = len(list((LITMUS / "X86").glob("*.litmus")))
+    m = re.search(r"^weft: (\d+) tests x 2 models: (\d+) Ok, (\d+) No, 0 timeouts, 0 errors in [0-9.]+s$",
+                  r.stderr, re.M)
+    assert m, r.stderr
+    assert int(m[1]) == n and int(m[2]) + int(m[3]) == 2 * n == blocks
+    # The same counts from the saved results.
+    saved = tmp_path / "r.yaml"
+    saved.write_text(weft("-q", "-format", "yaml", "-model", "sc", "-model", "tso", LITMUS / "X86").stdout)
+    r = weft("-results", saved, "-table", "csv")
+    assert f"weft: {n} tests x 2 models: {m[2]} Ok, {m[3]} No, 0 timeouts, 0 errors (saved results)" \
+        in r.stderr, r.stderr

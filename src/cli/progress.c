@@ -107,7 +107,14 @@ static void count(strbuf *b, int n, const char *one, const char *many)
 /* The summary's counts, without the time. */
 static void summary_counts(strbuf *b, const run_totals *t)
 {
-	sb_printf(b, "weft: %d test%s, %d Ok, %d No", t->jobs, t->jobs == 1 ? "" : "s", t->sum.ok, t->sum.no);
+	sb_printf(b, "weft: %d test%s", t->jobs, t->jobs == 1 ? "" : "s");
+	/* Under several models the verdicts outnumber the tests: say so, or
+	 * "18 tests, 10 Ok, 26 No" reads as a sum that does not add up. */
+	if (t->models > 1)
+		sb_printf(b, " x %d models:", t->models);
+	else
+		sb_putc(b, ',');
+	sb_printf(b, " %d Ok, %d No", t->sum.ok, t->sum.no);
 	count(b, t->sum.timeouts, "timeout", "timeouts");
 	count(b, t->sum.errors, "error", "errors");
 	if (t->out_of_memory)

@@ -79,6 +79,8 @@ typedef struct runner_limits {
 
 typedef struct run_totals {
 	int jobs;            /* jobs run                                    */
+	int models;          /* models each test ran under: Ok, No and
+	                      * timeouts count a test under a model       */
 	job_report sum;      /* finished jobs' reports, plus killed timeouts */
 	int out_of_memory;
 	int crashed;
