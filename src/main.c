@@ -147,12 +147,12 @@ static bool dot_folder_make(const weft_options *o, diag *d)
 	return false;
 }
 
-/* -format yaml -o FILE: the documents go to FILE (a shard's saved results,
+/* -format yaml|json -o FILE: the documents go to FILE (a shard's saved results,
  * e.g. from a job array where redirecting is awkward), opened before any
  * test runs. */
 static bool results_file_open(const weft_options *o, diag *d)
 {
-	if (o->action != ACT_RUN || o->format != FMT_YAML || !o->output || o->table != TBL_NONE ||
+	if (o->action != ACT_RUN || !format_is_documents(o->format) || !o->output || o->table != TBL_NONE ||
 	    o->show != SHOW_NONE || o->explain)
 		return true;
 	if (freopen(o->output, "w", stdout))
@@ -232,7 +232,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	s.labels = &labels;
 	run_provenance prov;
 	provenance_init(&prov, o, plan, &labels, &models);
-	if (o->format == FMT_YAML)
+	if (format_is_documents(o->format))
 		s.prov = &prov;
 	if (expect) {
 		/* Keys become labels now, so that a key that names no model of

@@ -107,13 +107,18 @@ static char *label_of(const suite_run *s, const char *model)
 	return label ? xstrdup(label) : suite_model_key(model);
 }
 
-/* The identity fields of a YAML document, with what produced it; *key_out
+static enum doc_syntax doc_syntax_of(const weft_options *o)
+{
+	return o->format == FMT_JSON ? DOC_JSON : DOC_YAML;
+}
+
+/* The identity fields of a result document, with what produced it; *key_out
  * must be freed. */
-static yaml_test_info info_of(const suite_run *s, const test_entry *e, const char *name,
+static doc_test_info info_of(const suite_run *s, const test_entry *e, const char *name,
 			      const char *arch, const char *model, const char *engine, char **key_out)
 {
 	*key_out = model ? label_of(s, model) : NULL;
-	yaml_test_info info = { name, e->path, arch, *key_out, engine, e->seq, NULL, NULL, NULL, NULL };
+	doc_test_info info = { name, e->path, arch, *key_out, engine, e->seq, NULL, NULL, NULL, NULL };
 	if (s->prov) {
 		info.run = &s->prov->info;
 		const model_origin *mo = provenance_model(s->prov, model);
@@ -128,10 +133,10 @@ static yaml_test_info info_of(const suite_run *s, const test_entry *e, const cha
 static void print_failure(const suite_run *s, const test_entry *e, const char *model, const char *verdict,
 			  const char *detail_key, double detail, FILE *out)
 {
-	if (s->o->format == FMT_YAML) {
+	if (format_is_documents(s->o->format)) {
 		char *key;
-		yaml_test_info info = info_of(s, e, e->name, e->arch, model, s->o->engine, &key);
-		yaml_emit_failure(out, &info, verdict, detail_key, detail);
+		doc_test_info info = info_of(s, e, e->name, e->arch, model, s->o->engine, &key);
+		doc_emit_failure(out, doc_syntax_of(s->o), &info, verdict, detail_key, detail);
 		free(key);
 	} else if (detail_key) {
 		fprintf(out, "Test %s %s %g\n\n", e->name, verdict, detail);
@@ -144,16 +149,16 @@ static void print_failure(const suite_run *s, const test_entry *e, const char *m
  * record of a direct run has it (a hardware column judges with it). */
 static void print_timeout(const suite_run *s, const test_entry *e, const litmus_test *t, const char *model)
 {
-	if (s->o->format != FMT_YAML) {
+	if (!format_is_documents(s->o->format)) {
 		print_failure(s, e, model, "Timeout", "timeout", s->o->timeout, stdout);
 		return;
 	}
 	char *key;
-	yaml_test_info info = info_of(s, e, t->name, t->arch_name, model, s->o->engine, &key);
+	doc_test_info info = info_of(s, e, t->name, t->arch_name, model, s->o->engine, &key);
 	strbuf cond = { 0 };
 	report_condition(t, &cond);
 	info.condition = cond.s ? cond.s : "";
-	yaml_emit_failure(stdout, &info, "Timeout", "timeout", s->o->timeout);
+	doc_emit_failure(stdout, doc_syntax_of(s->o), &info, "Timeout", "timeout", s->o->timeout);
 	sb_free(&cond);
 	free(key);
 }
@@ -239,7 +244,7 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 		rep->errors++;
 		if (table)
 			table_failure(s, model, CELL_ERROR);
-		else if (o->format == FMT_YAML)
+		else if (format_is_documents(o->format))
 			print_failure(s, e, model, "Error", NULL, 0, stdout);
 		return;
 	}
@@ -258,7 +263,7 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 		rep->errors++;
 		if (table)
 			table_failure(s, model, CELL_ERROR);
-		else if (o->format == FMT_YAML)
+		else if (format_is_documents(o->format))
 			print_failure(s, e, model, "Error", NULL, 0, stdout);
 		return;
 	}
@@ -283,11 +288,11 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 		char *key = label_of(s, model);
 		if (table) {
 			table_record_print(stdout, key, r.pos > 0 ? CELL_ALLOWED : CELL_FORBIDDEN, t->quant, &r);
-		} else if (o->format == FMT_YAML) {
+		} else if (format_is_documents(o->format)) {
 			char *ikey;
-			yaml_test_info info = info_of(s, e, t->name, t->arch_name, model, r.engine ? r.engine->name : o->engine,
+			doc_test_info info = info_of(s, e, t->name, t->arch_name, model, r.engine ? r.engine->name : o->engine,
 						      &ikey);
-			yaml_emit_result(stdout, &info, t, &r);
+			doc_emit_result(stdout, doc_syntax_of(o), &info, t, &r);
 			free(ikey);
 		} else {
 			print_block(s, t, &r, key);
@@ -334,7 +339,7 @@ void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
 		for (int k = 0; s->o->action == ACT_RUN && k < job_n_models(s); k++) {
 			if (s->o->table != TBL_NONE)
 				table_failure(s, job_model_at(s, e->arch, k), CELL_ERROR);
-			else if (s->o->format == FMT_YAML)
+			else if (format_is_documents(s->o->format))
 				print_failure(s, e, job_model_at(s, e->arch, k), "Error", NULL, 0, stdout);
 		}
 		return;
@@ -381,19 +386,19 @@ static void abnormal_record(const suite_run *s, const test_entry *e, const char 
 		print_failure(s, e, model, "Timeout", "timeout", s->o->timeout, out);
 		break;
 	case JOB_OUT_OF_MEMORY:
-		if (s->o->format == FMT_YAML && s->o->maxmem_mb)
+		if (format_is_documents(s->o->format) && s->o->maxmem_mb)
 			print_failure(s, e, model, "OutOfMemory", "maxmem", (double)s->o->maxmem_mb, out);
 		else
 			print_failure(s, e, model, "OutOfMemory", NULL, 0, out);
 		break;
 	case JOB_CRASHED_SIGNAL:
-		if (s->o->format == FMT_YAML)
+		if (format_is_documents(s->o->format))
 			print_failure(s, e, model, "Crashed", "signal", detail, out);
 		else
 			fprintf(out, "Test %s Crashed signal %d\n\n", e->name, detail);
 		break;
 	case JOB_CRASHED_EXIT:
-		if (s->o->format == FMT_YAML)
+		if (format_is_documents(s->o->format))
 			print_failure(s, e, model, "Crashed", "exit", detail, out);
 		else
 			fprintf(out, "Test %s Crashed exit %d\n\n", e->name, detail);
@@ -420,7 +425,7 @@ void job_abnormal(void *ctx, int i, enum job_end end, int detail, FILE *out)
 	}
 	/* herd text has one record for the test; YAML one document per
 	 * (test, model), so that every pair has its document. */
-	int n = run && s->o->format == FMT_YAML ? job_n_models(s) : 1;
+	int n = run && format_is_documents(s->o->format) ? job_n_models(s) : 1;
 	for (int k = 0; k < n; k++)
 		abnormal_record(s, e, run ? job_model_at(s, e->arch, k) : NULL, end, detail, out);
 }

@@ -89,8 +89,9 @@ static const opt_spec specs[] = {
 	{ OPT_BELL, "bell", NULL, "FILE",
 	  "herd7's bell file: read before each model (after stdlib.cat); the sets its "
 	  "`instructions` declarations name ('rcu-lock gives Rcu-lock) are bound first" },
-	{ OPT_FORMAT, "format", NULL, "herd|yaml",
-	  "output: herd7's result blocks (default), or one YAML document per test" },
+	{ OPT_FORMAT, "format", NULL, "herd|yaml|json",
+	  "output: herd7's result blocks (default), one YAML document per test and model, or the same "
+	  "as one JSON object a line (JSON Lines; its schema is installed as weft-results.schema.json)" },
 	{ OPT_STATS, "stats", NULL, NULL,
 	  "after each result block print `Stats NAME complete N blocked B commits C "
 	  "candidates K forbidden F` (with -table: `(K candidates, F forbidden)` in each cell), then "
@@ -128,8 +129,8 @@ static const opt_spec specs[] = {
 	  "html: a page of its own, sortable by any column, verdicts coloured, "
 	  "disagreements with -hardware marked)" },
 	{ OPT_RESULTS, "results", NULL, "FILE|DIR",
-	  "make the -table from saved results instead of running tests: -format yaml "
-	  "output (every .yaml, .yml and .log file below DIR), herd7 logs (the column: "
+	  "make the -table from saved results instead of running tests: -format yaml or "
+	  "json output (every .yaml, .yml, .json, .jsonl and .log file below DIR), herd7 logs (the column: "
 	  "the file's name without extension, or its Model lines); -select, -names and "
 	  "-excl choose tests, -model the columns and their order. The shards of a run "
 	  "are joined in the run's test order; a missing or repeated shard, or a column "
@@ -150,7 +151,7 @@ static const opt_spec specs[] = {
 	  "(litmus7: observed when a state of the histogram satisfies the test's "
 	  "condition's proposition)" },
 	{ OPT_OUTPUT, "o", NULL, "FILE|DIR",
-	  "write the -table or the -format yaml documents to FILE, or the .dot files of "
+	  "write the -table or the -format yaml or json documents to FILE, or the .dot files of "
 	  "-show and -explain into the folder DIR (made if missing); checked before any "
 	  "test runs" },
 	{ OPT_SELECT, "select", NULL, "REGEX",
@@ -450,8 +451,8 @@ static int check_combinations(const weft_options *o, bool cells_given)
 			return usage_error("%s needs -table", "-table-cells");
 		if (o->hardware)
 			return usage_error("%s needs -table", "-hardware");
-		if (o->output && o->show == SHOW_NONE && !o->explain && o->format != FMT_YAML)
-			return usage_error("%s needs -table, -format yaml, -show or -explain", "-o");
+		if (o->output && o->show == SHOW_NONE && !o->explain && !format_is_documents(o->format))
+			return usage_error("%s needs -table, -format yaml or json, -show or -explain", "-o");
 		if (o->show != SHOW_NONE && !o->output)
 			return usage_error("%s needs -o DIR (the folder for its .dot files)", "-show");
 		return 0;
@@ -546,8 +547,10 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 			o->format = FMT_HERD;
 		else if (!strcmp(val, "yaml"))
 			o->format = FMT_YAML;
+		else if (!strcmp(val, "json"))
+			o->format = FMT_JSON;
 		else
-			return usage_error("unknown format '%s' (available: herd, yaml)", val);
+			return usage_error("unknown format '%s' (available: herd, yaml, json)", val);
 		break;
 	case OPT_JOBS:
 		/* Each worker holds three pipes open in the parent. */

@@ -20,8 +20,16 @@ enum weft_action {
 
 enum weft_format {
 	FMT_HERD,    /* herd7's result blocks (the default) */
-	FMT_YAML,    /* one YAML document per test */
+	FMT_YAML,    /* one YAML document per test and model */
+	FMT_JSON,    /* the same documents as JSON objects, one a line */
 };
+
+/* Does the output hold one result document per test and model (YAML or
+ * JSON, result_doc.c), rather than herd's blocks? */
+static inline bool format_is_documents(enum weft_format f)
+{
+	return f == FMT_YAML || f == FMT_JSON;
+}
 
 /* -table: one row per test, one column per model (report_extra.h). */
 enum weft_table {

@@ -68,7 +68,7 @@ void provenance_init(run_provenance *p, const weft_options *o, const test_plan *
 	sb_printf(&b, "selected %d %s\n", plan->selected, plan->selection_md5);
 	md5_hex(b.s, b.len, p->id);
 	sb_free(&b);
-	p->info = (yaml_run_info){ p->id, PACKAGE_VERSION, o->engine, p->options,
+	p->info = (doc_run_info){ p->id, PACKAGE_VERSION, o->engine, p->options,
 				   labels->chosen ? labels->n : 0, p->labels, plan->selected,
 				   o->shard_k, o->shard_n };
 }

@@ -29,7 +29,7 @@ typedef struct model_origin {
 } model_origin;
 
 typedef struct run_provenance {
-	yaml_run_info info;       /* points into the fields below */
+	doc_run_info info;       /* points into the fields below */
 	char id[33];
 	char *options;
 	const char **labels;      /* the -model labels (borrowed strings) */

@@ -1,4 +1,4 @@
-/* results_doc.c — what a document of weft's -format yaml output means as a
+/* results_doc.c — what a document of weft's -format yaml (or json) output means as a
  * saved result, whichever reader took it apart (results_yaml.c with
  * libyaml, results_fast.c for weft's own layout). */
 #include <stdlib.h>
@@ -139,7 +139,7 @@ bool saved_doc_add(saved_set *s, int file, saved_doc *x, diag *d)
 {
 	srcloc at = { s->files[file], x->line, 1 };
 	if (!x->name || !x->model || !x->verdict) {
-		diag_error(d, at, "not a saved result: a document of weft's -format yaml output has a name, "
+		diag_error(d, at, "not a saved result: a document of weft's -format yaml or json output has a name, "
 			   "a model and a verdict");
 		return false;
 	}

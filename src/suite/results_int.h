@@ -45,5 +45,7 @@ bool saved_read_yaml(saved_set *s, int file, const char *text, size_t len, diag 
  * laid out otherwise (then saved_read_yaml reads it), else as the others. */
 int saved_read_yaml_fast(saved_set *s, int file, const char *text, size_t len, diag *d);
 bool saved_read_herd(saved_set *s, int file, const char *text, size_t len, diag *d);
+/* weft's -format json output (results_json.c); `name` locates errors. */
+bool saved_read_json(saved_set *s, int file, const char *name, const char *text, size_t len, diag *d);
 
 #endif

@@ -91,10 +91,12 @@ bool saved_read_text(saved_set *s, const char *name, const char *text, size_t le
 		blank++;
 	if (blank == len)
 		return true;
-	bool ok = looks_like_yaml(text, len) ? saved_read_yaml(s, file, text, len, d)
-					     : saved_read_herd(s, file, text, len, d);
+	/* JSON starts with an object or an array; a herd log or YAML never does */
+	bool ok = text[blank] == '{' || text[blank] == '[' ? saved_read_json(s, file, name, text, len, d)
+		  : looks_like_yaml(text, len)               ? saved_read_yaml(s, file, text, len, d)
+							     : saved_read_herd(s, file, text, len, d);
 	if (ok && s->n == before) {
-		diag_error(d, (srcloc){ name, 0, 0 }, "no saved results here: neither weft's -format yaml documents "
+		diag_error(d, (srcloc){ name, 0, 0 }, "no saved results here: neither weft's -format yaml or json documents "
 			   "nor herd result blocks (Test NAME ... Observation ...)");
 		ok = false;
 	}
@@ -112,15 +114,15 @@ static bool read_file(saved_set *s, const char *path, diag *d)
 	return ok;
 }
 
-/* Every *.yaml, *.yml and *.log file below dir, sorted: the order only
+/* Every *.yaml, *.yml, *.json, *.jsonl and *.log file below dir, sorted: the order only
  * matters for results without a run, and then it is deterministic. */
 static bool read_dir(saved_set *s, const char *dir, diag *d)
 {
-	static const char *const saved[] = { ".yaml", ".yml", ".log", NULL };
+	static const char *const saved[] = { ".yaml", ".yml", ".json", ".jsonl", ".log", NULL };
 	path_list found = { 0 };
 	bool ok = files_below(dir, saved, &found, d);
 	if (found.n == 0 && ok) {
-		diag_error(d, (srcloc){ dir, 0, 0 }, "no saved results here: no .yaml, .yml or .log file below it");
+		diag_error(d, (srcloc){ dir, 0, 0 }, "no saved results here: no .yaml, .yml, .json, .jsonl or .log file below it");
 		ok = false;
 	}
 	for (int i = 0; i < found.n; i++)

@@ -68,12 +68,16 @@ const char *outcome_name(long pos, long neg);
 /* herd's verdict on the condition as written. */
 bool verdict_ok(enum quantifier q, long pos, long neg);
 
-/* ---- YAML results ---------------------------------------------------------- */
+/* ---- result documents (-format yaml, -format json) ------------------------- */
+
+/* The syntax of a result document: a YAML document with an explicit "---",
+ * or a JSON object on one line (a run's output is then JSON Lines). */
+enum doc_syntax { DOC_YAML, DOC_JSON };
 
 /* What produced a document (`run:`): the same in every document of a run,
  * all its shards included, so that saved results can be joined and a table
  * can tell results of different producers apart (results.h). */
-typedef struct yaml_run_info {
+typedef struct doc_run_info {
 	const char *id;       /* MD5 over the fields below (not the shard) and
 	                       * the selected tests' names */
 	const char *weft;     /* weft's version */
@@ -85,9 +89,9 @@ typedef struct yaml_run_info {
 	const char *const *models;
 	int selected;         /* tests selected, before -shard */
 	int shard_k, shard_n; /* -shard K/N; 0/0: none */
-} yaml_run_info;
+} doc_run_info;
 
-typedef struct yaml_test_info {
+typedef struct doc_test_info {
 	const char *name;
 	const char *file;
 	const char *arch;     /* may be NULL */
@@ -95,22 +99,22 @@ typedef struct yaml_test_info {
 	const char *engine;   /* may be NULL */
 	int seq;              /* the test's place among the selected tests,
 	                       * from 1 (test_entry.seq); 0: not written */
-	const yaml_run_info *run;        /* NULL: not written */
+	const doc_run_info *run;        /* NULL: not written */
 	const char *model_file;          /* the model's file, may be NULL */
 	const char *model_fingerprint;   /* cat_model_fingerprint, may be NULL */
 	const char *condition;           /* a failure's condition as herd prints
 	                                  * it, when the test was read; NULL:
 	                                  * none (results write their own) */
-} yaml_test_info;
+} doc_test_info;
 
 /* The document of a test that ran. */
-void yaml_emit_result(FILE *out, const yaml_test_info *info, const litmus_test *t,
-		      const test_result *r);
+void doc_emit_result(FILE *out, enum doc_syntax syntax, const doc_test_info *info, const litmus_test *t,
+		     const test_result *r);
 /* The document of a test without a result: verdict `verdict` ("Timeout",
  * "OutOfMemory", "Crashed", "Error"), plus `detail_key: detail` when
  * detail_key is not NULL (e.g. "timeout", 60). */
-void yaml_emit_failure(FILE *out, const yaml_test_info *info, const char *verdict,
-		       const char *detail_key, double detail);
+void doc_emit_failure(FILE *out, enum doc_syntax syntax, const doc_test_info *info, const char *verdict,
+		      const char *detail_key, double detail);
 
 /* ---- saved results (-results: results_read.c, results_herd.c, results_join.c)
  *
