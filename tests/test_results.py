@@ -267,7 +267,7 @@ def test_bad_saved_results_are_located_errors(weft, tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
     r = weft("-table", "csv", "-results", empty)
-    assert r.returncode == 1 and "no .yaml, .yml or .log file" in r.stderr
+    assert r.returncode == 1 and "no .yaml, .yml, .json, .jsonl or .log file" in r.stderr
     r = weft("-table", "csv", "-results", tmp_path / "absent.yaml")
     assert r.returncode == 1 and "absent.yaml" in r.stderr
 
