@@ -672,9 +672,10 @@ def test_the_man_pages_worked_session_is_true():
 
 def test_a_catdep_model_is_refused_up_front(tmp_path):
     """A model that says catdep computes herd's data, addr and ctrl from
-    register events, which only the enumerator's executions carry: the
-    session refuses it before showing anything rather than judging commits
-    without those relations (it used to call them allowed, then fail)."""
+    register events, which weft projects on its events for AArch64 tests
+    only: on another architecture's test the session refuses it before
+    showing anything rather than judging commits without those relations
+    (it used to call them allowed, then fail).  AArch64: test_catdep.py."""
     model = tmp_path / "deps-own.cat"
     model.write_text('"own deps"\ncatdep\nacyclic po | rf | co | fr as sc\n')
     r = session(LITMUS / "PPC" / "MP.litmus", ["show"], model=str(model), check=False)

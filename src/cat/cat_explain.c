@@ -367,6 +367,81 @@ static const cat_ex *inter_guide(const cat_ex *e)
 	return e->kids[0];
 }
 
+/* Does e mention global slot s itself (not through other slots)? */
+static bool mentions_slot(const cat_ex *e, int s)
+{
+	if (!e)
+		return false;
+	if (e->kind == CE_VAR && e->ref == REF_GLOBAL && e->index == s)
+		return true;
+	for (int i = 0; i < e->n; i++)
+		if (mentions_slot(e->kids[i], s))
+			return true;
+	for (int i = 0; i < e->nb; i++)
+		if (mentions_slot(e->binds[i].e, s))
+			return true;
+	return false;
+}
+
+/* Is e the sequence X;X;... of slot s alone? */
+static bool is_self_seq(const cat_ex *e, int s)
+{
+	if (e->kind != CE_SEQ)
+		return false;
+	for (int i = 0; i < e->n; i++)
+		if (e->kids[i]->kind != CE_VAR || e->kids[i]->ref != REF_GLOBAL || e->kids[i]->index != s)
+			return false;
+	return true;
+}
+
+/* A `let rec X = U1 | ... | Uk | X;X` of one binding (herd's ob, lob and
+ * local-hw-reqs in aarch64.cat): X is (U1 | ... | Uk)+, so an edge of X is
+ * told as a shortest path of edges of the Ui, each broken down in turn.
+ * Taken through its definition instead, the edge would be one of X;X, a
+ * path through X again: on a cycle, the reflexive pair that X, being
+ * transitive, always has, told as nothing.  False when the definition has
+ * another shape, or (a, b) is no such path. */
+static bool explain_transitive_rec(xplain *c, int s, int a, int b, int depth, step_list *out)
+{
+	const cat_slot *sl = &c->m->slots[s];
+	const cat_ex *def = sl->def;
+	if (sl->kind != SLOT_REC || sl->group_n != 1 || !def || def->kind != CE_UNION)
+		return false;
+	bool closes = false;
+	for (int i = 0; i < def->n; i++) {
+		if (is_self_seq(def->kids[i], s))
+			closes = true;
+		else if (mentions_slot(def->kids[i], s))
+			return false;
+	}
+	if (!closes)
+		return false;
+	brel *parts = xcalloc((size_t)def->n, sizeof *parts);
+	bool *have = xcalloc((size_t)def->n, sizeof *have);
+	brel u = brel_new(c->n);
+	for (int i = 0; i < def->n; i++)
+		if (!is_self_seq(def->kids[i], s) && eval_rel(c, def->kids[i], &parts[i])) {
+			have[i] = true;
+			brel_union(&u, &parts[i]);
+		}
+	int *path = xmalloc(((size_t)c->n + 1) * sizeof *path);
+	int k = shortest_path(&u, a, b, path);
+	for (int j = 0; j < k; j++) {
+		int i = 0;
+		while (!have[i] || !brel_has(&parts[i], path[j], path[j + 1]))
+			i++;   /* some part holds it: u is their union */
+		explain_edge(c, def->kids[i], path[j], path[j + 1], sl->name, depth + 1, out);
+	}
+	for (int i = 0; i < def->n; i++)
+		if (have[i])
+			brel_free(&parts[i]);
+	free(parts);
+	free(have);
+	free(path);
+	brel_free(&u);
+	return k > 0;
+}
+
 static void explain_edge(xplain *c, const cat_ex *e, int a, int b, const char *via, int depth, step_list *out)
 {
 	if (depth > MAX_DEPTH) {
@@ -381,6 +456,14 @@ static void explain_edge(xplain *c, const cat_ex *e, int a, int b, const char *v
 				push_step(out, a, b, true, via ? via : sl->name);
 				return;
 			}
+			/* a catdep model's dependency relation: the engine's
+			 * (cat_herd_deps.c), a base relation of the execution */
+			if (sl->kind == SLOT_LET && sl->herd_dep >= 0 && c->x->has_herd_deps && a != b) {
+				push_step(out, a, b, true, sl->name);
+				return;
+			}
+			if (explain_transitive_rec(c, e->index, a, b, depth, out))
+				return;
 			if ((sl->kind == SLOT_LET || sl->kind == SLOT_REC) && sl->def) {
 				explain_edge(c, sl->def, a, b, sl->name ? sl->name : via, depth + 1, out);
 				return;
@@ -479,6 +562,10 @@ static void base_relations(xplain *c)
 	brel_union(&c->base, &fr);
 	brel_free(&fr);
 	brel_free(&rf_inv);
+	/* a catdep model's dependencies are herd's (exec.h's hd), not weft's */
+	if (c->m->catdep && x->has_herd_deps)
+		for (int k = 0; k < XD_N; k++)
+			brel_union(&c->base, &x->hd[k]);
 }
 
 static void mark_base(cat_step *v, int n, const brel *base)

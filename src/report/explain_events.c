@@ -159,4 +159,11 @@ void execution_copy(execution *dst, const execution *src)
 	const brel *from[] = { &src->po, &src->rf, &src->co, &src->addr, &src->data, &src->ctrl, &src->rmw };
 	for (size_t i = 0; i < sizeof to / sizeof *to; i++)
 		memcpy(to[i]->w, from[i]->w, (size_t)src->n * (size_t)from[i]->words * sizeof *from[i]->w);
+	/* a catdep model reads herd's dependency relations from these */
+	if (src->has_herd_deps) {
+		execution_init_herd_deps(dst);
+		for (int k = 0; k < XD_N; k++)
+			memcpy(dst->hd[k].w, src->hd[k].w,
+			       (size_t)src->n * (size_t)src->hd[k].words * sizeof *src->hd[k].w);
+	}
 }

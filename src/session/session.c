@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../arch/arch.h"
 #include "session_int.h"
 
 /* ---- state and history ------------------------------------------------------------- */
@@ -78,15 +79,15 @@ session *session_new(const litmus_test *t, cat_model *m, int unroll, diag *d)
 		           "(page tables); run it without -i (-engine enumerate)");
 		return NULL;
 	}
-	if (cat_model_computes_deps(m)) {
-		/* its data, addr and ctrl come from herd's register events
-		 * through the engine's herd_deps, which the session's
-		 * executions do not carry: every verdict would be guessed */
+	if (cat_model_computes_deps(m) && !(t->arch && t->arch->herd_deps)) {
+		/* its data, addr and ctrl come from herd's register events,
+		 * which the engines project on weft's events for the
+		 * architectures that ask (AArch64), and only for those */
 		diag_error(d, (srcloc){ t->file, 0, 0 },
 			   "the interactive session cannot run model '%s': it computes herd's dependencies "
-			   "(catdep), which the session does not track; run the test without -i (the "
-			   "enumerator computes them), or -i with a model that does not say catdep (-model sc)",
-			   cat_model_name(m));
+			   "(catdep), which weft tracks on AArch64 tests only, not on this %s test; run it with -i "
+			   "and a model that does not say catdep (-model sc), or without -i",
+			   cat_model_name(m), t->arch ? t->arch->name : "?");
 		return NULL;
 	}
 	if (t->ifetch) {

@@ -43,7 +43,8 @@ typedef struct session session;
 /* A session on test t under model m, nothing committed.  `unroll` as
  * engine_opts' (negative: herd's default, 2).  NULL (after reporting
  * through d) when the model cannot evaluate the test's first state, or
- * computes herd's dependencies (catdep), which sessions do not track. */
+ * computes herd's dependencies (catdep) on an architecture for which weft
+ * does not build them (all but AArch64). */
 session *session_new(const litmus_test *t, cat_model *m, int unroll, diag *d);
 void session_free(session *s);
 

@@ -62,6 +62,9 @@ typedef struct sthread {
 	size_t cap;
 	sev *ev;
 	dep_list addr, data, ctrl;
+	bool has_hd;          /* hd is built (the architecture asks:
+	                       * catdep models read it)                */
+	dep_list hd[XD_N];    /* herd's dependency relations (exec.h)  */
 	bool done;            /* ran to its end (or was cut)           */
 	bool cut;             /* cut by the unroll limit               */
 	const char *error;    /* static text: the path cannot go on    */

@@ -302,6 +302,18 @@ static void apply(sstate *st, const sdecision *d)
 	*th = again;
 }
 
+/* The edges of a thread's dependency list (over its fetched events, the
+ * thread's first at view index base) between events of the execution. */
+static void add_thread_deps(const sstate *st, int base, const dep_list *deps, brel *rel)
+{
+	for (int q = 0; q < deps->n; q++) {
+		int a = st->x_of_view[base + deps->e[q].from];
+		int b = st->x_of_view[base + deps->e[q].to];
+		if (a >= 0 && b >= 0)
+			brel_add(rel, a, b);
+	}
+}
+
 static bool is_atomic(const sev *e)
 {
 	return (e->flags & (EVF_ATOMIC | EVF_EXCL)) != 0;
@@ -382,15 +394,15 @@ static void build_view(sstate *st)
 					brel_add(&x->po, a, b);
 			}
 		}
-		const dep_list *deps[] = { &th->addr, &th->data, &th->ctrl };
-		brel *rel[] = { &x->addr, &x->data, &x->ctrl };
-		for (int d = 0; d < 3; d++)
-			for (int q = 0; q < deps[d]->n; q++) {
-				int a = st->x_of_view[base + deps[d]->e[q].from];
-				int b = st->x_of_view[base + deps[d]->e[q].to];
-				if (a >= 0 && b >= 0)
-					brel_add(rel[d], a, b);
-			}
+		add_thread_deps(st, base, &th->addr, &x->addr);
+		add_thread_deps(st, base, &th->data, &x->data);
+		add_thread_deps(st, base, &th->ctrl, &x->ctrl);
+		if (th->has_hd) {
+			if (!x->has_herd_deps)
+				execution_init_herd_deps(x);
+			for (int k = 0; k < XD_N; k++)
+				add_thread_deps(st, base, &th->hd[k], &x->hd[k]);
+		}
 		/* herd's pairing of atomic accesses (as the enumerator's) */
 		for (int k = 0; k < th->n; k++) {
 			const sev *rd = &th->ev[k];

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../arch/arch.h"
 #include "../engine/thread_interp.h"
 #include "session_int.h"
 
@@ -21,12 +22,17 @@ void sthread_free(sthread *th)
 	dep_list_free(&th->addr);
 	dep_list_free(&th->data);
 	dep_list_free(&th->ctrl);
+	for (int k = 0; k < XD_N; k++)
+		dep_list_free(&th->hd[k]);
 	free(th->regs);
 	memset(th, 0, sizeof *th);
 }
 
-/* Fetch event `kind` of op o (its dependencies recorded); its index. */
-static int fetch(sthread *out, const ti_state *s, const op *o, int pc, enum event_kind kind, int loc, value v)
+/* Fetch event `kind` of op o (its dependencies recorded); its index.
+ * failed: a store-conditional committed as failing, which has no event on
+ * the enumerator's path, so none in herd's dependencies either. */
+static int fetch(sthread *out, ti_state *s, const op *o, int pc, enum event_kind kind, int loc, value v,
+                 bool failed)
 {
 	GROW(out->ev, out->cap, (size_t)out->n + 1);
 	int e = out->n++;
@@ -46,6 +52,8 @@ static int fetch(sthread *out, const ti_state *s, const op *o, int pc, enum even
 	ev->src = (sref){ -2, -1 };
 	ti_deps deps = { &out->addr, &out->data, &out->ctrl, NULL };
 	ti_record_deps(s, o, e, &deps);
+	if (!failed)
+		ti_record_herd_deps(s, o, e, kind, loc, out->hd);
 	return e;
 }
 
@@ -104,7 +112,7 @@ static void s_fail(void *ctx, const op *o, enum ti_fail why)
 static int s_event(void *ctx, const op *o, int pc, enum event_kind kind, int loc, value val)
 {
 	srun *x = ctx;
-	int e = fetch(x->out, x->s, o, pc, kind, loc, val);
+	int e = fetch(x->out, x->s, o, pc, kind, loc, val, false);
 	x->out->ev[e].committed = true;
 	return e;
 }
@@ -115,7 +123,7 @@ static bool s_load(void *ctx, const op *o, int pc, int loc)
 	srun *x = ctx;
 	const sev *was = was_at(x);
 	bool committed = was && was->committed;
-	int e = fetch(x->out, x->s, o, pc, EV_READ, loc, committed ? was->val : value_int(0));
+	int e = fetch(x->out, x->s, o, pc, EV_READ, loc, committed ? was->val : value_int(0), false);
 	sev *ev = &x->out->ev[e];
 	ev->val_known = committed;
 	if (committed) {
@@ -138,7 +146,7 @@ static bool s_store(void *ctx, const op *o, int pc, int loc, value v, bool known
 		x->out->waits = "at a store-conditional whose reservation depends on a load not committed yet";
 		return false;
 	}
-	int e = fetch(x->out, x->s, o, pc, EV_WRITE, loc, v);
+	int e = fetch(x->out, x->s, o, pc, EV_WRITE, loc, v, was && was->failed);
 	sev *ev = &x->out->ev[e];
 	ev->unreserved = unreserved;
 	ev->val_known = known;
@@ -220,11 +228,15 @@ void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
 	/* the session says what stops a thread in words of its own (waits,
 	 * error): the interpreter's warnings are not wanted */
 	interp_warned warned = { .addr = true, .arith = true, .reg = true, .tlbi = true };
-	ti_ctx c = { st->t, th, st->unroll, &warned, NULL, false };
+	/* herd's dependencies as the enumerator computes them, for a
+	 * catdep model (herd's aarch64.cat) to read */
+	bool herd_deps = st->t->arch && st->t->arch->herd_deps;
+	ti_ctx c = { st->t, th, st->unroll, &warned, NULL, herd_deps };
 	ti_state s;
 	ti_state_init(&s, &c, true);
 	srun x = { &c, &s, old, out, 0 };
 	ti_run(&session_policy, &x, &c, &s, 0, false);
+	out->has_hd = herd_deps;
 	size_t nr = (size_t)(th->n_regs > 0 ? th->n_regs : 1);
 	out->regs = xmalloc(nr * sizeof *out->regs);
 	memcpy(out->regs, s.val, nr * sizeof *out->regs);
