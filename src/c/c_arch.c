@@ -9,10 +9,10 @@
 
 #include "../arch/arch.h"
 
-/* herd's lock events (CAction.ml's LKR, LKW, UL, LF, RL, RU): weft makes
- * them fences with a location (c_lower.c); a model sees one set each,
- * empty when the test has none. */
-static const char *const c_fences[] = { "LKR", "LKW", "UL", "LF", "RL", "RU", NULL };
+/* herd's lock events (CAction.ml's LKR, LKW, UL, LF, RL, RU, and C11's
+ * successful lock LS): weft makes them fences with a location (c_lower.c,
+ * c_c11.c); a model sees one set each, empty when the test has none. */
+static const char *const c_fences[] = { "LKR", "LKW", "UL", "LF", "RL", "RU", "LS", NULL };
 
 /* Any C name is a register of the thread that declares it. */
 static const char *c_canonical_reg(const char *name)

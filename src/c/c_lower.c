@@ -37,32 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../arch/arch.h"
-#include "c_int.h"
-
-
-/* The bindings of one macro expansion: parameter i is the caller's
- * argument args[i], to be read in the caller's environment `outer`. */
-typedef struct env {
-	const c_macro *mac;
-	c_ex *const *args;
-	const struct env *outer;
-	int depth;
-	srcloc call;   /* where the outermost call is in the test */
-} env;
-
-typedef struct lower {
-	arch_ctx ctx;
-	const c_macros *m;
-	int n_temps;
-	const char *stmt_text;
-	srcloc stmt_loc;
-	bool in_stmt;   /* an instruction is open */
-	size_t cap_hs;  /* of ctx.th->hstmts                               */
-	int *hs_up;     /* per herd statement: the one it is a kid of, -1  */
-	size_t cap_up;
-	int hs_cur;     /* the herd statement being lowered, -1 before the body */
-} lower;
+#include "c_lower.h"
 
 /* ---- instructions, registers, annotations -------------------------------------- */
 
@@ -114,15 +89,14 @@ static void split_instr(lower *l)
 	free(text);
 }
 
-static int temp_reg(lower *l)
+int cl_temp_reg(lower *l)
 {
 	char name[24];
 	snprintf(name, sizeof name, "#%d", l->n_temps++);
 	return arch_reg(&l->ctx, name);
 }
 
-static bool fail(lower *l, srcloc at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(lower *l, srcloc at, const char *fmt, ...)
+bool cl_fail(lower *l, srcloc at, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -132,13 +106,13 @@ static bool fail(lower *l, srcloc at, const char *fmt, ...)
 }
 
 /* Where to say an error is: the call in the test for macro bodies. */
-static srcloc where(const env *en, srcloc at)
+srcloc cl_where(const env *en, srcloc at)
 {
 	return en ? en->call : at;
 }
 
 /* The annotation bit of tag `tag` in test t, added if new. */
-static bool annot_bit(lower *l, const char *tag, srcloc at, unsigned *bit)
+bool cl_annot_bit(lower *l, const char *tag, srcloc at, unsigned *bit)
 {
 	litmus_test *t = l->ctx.test;
 	for (int i = 0; i < t->n_annots; i++)
@@ -147,7 +121,7 @@ static bool annot_bit(lower *l, const char *tag, srcloc at, unsigned *bit)
 			return true;
 		}
 	if (t->n_annots >= 32)
-		return fail(l, at, "more than 32 different tags in one test");
+		return cl_fail(l, at, "more than 32 different tags in one test");
 	if (!t->annots)
 		t->annots = xcalloc(32, sizeof *t->annots);
 	t->annots[t->n_annots] = xstrdup(tag);
@@ -155,7 +129,7 @@ static bool annot_bit(lower *l, const char *tag, srcloc at, unsigned *bit)
 	return true;
 }
 
-static const char *annot_name(lower *l, unsigned bit)
+const char *cl_annot_name(lower *l, unsigned bit)
 {
 	for (int i = 0; i < l->ctx.test->n_annots; i++)
 		if (bit == 1u << i)
@@ -165,11 +139,10 @@ static const char *annot_name(lower *l, unsigned bit)
 
 /* ---- expressions --------------------------------------------------------------------- */
 
-static bool lower_value(lower *l, const c_ex *e, const env *en, operand *out);
 static bool lower_stmt(lower *l, const c_st *s, const env *en);
 
 /* Follow macro parameters to the tree they stand for. */
-static void resolve(const c_ex **e, const env **en)
+void cl_resolve(const c_ex **e, const env **en)
 {
 	while ((*e)->kind == CE_NAME && *en) {
 		const c_macro *mac = (*en)->mac;
@@ -183,13 +156,13 @@ static void resolve(const c_ex **e, const env **en)
 	}
 }
 
-static operand reg_opnd(int r)
+operand cl_reg(int r)
 {
 	operand o = { OPND_REG, r, { -1, 0 } };
 	return o;
 }
 
-static operand imm_opnd(value v)
+operand cl_imm(value v)
 {
 	operand o = { OPND_IMM, -1, v };
 	return o;
@@ -207,25 +180,25 @@ static address addr_of(operand a)
 }
 
 /* dst := a k b, folded when both are constants. */
-static bool alu(lower *l, enum alu_op k, operand a, operand b, srcloc at, operand *out)
+bool cl_alu(lower *l, enum alu_op k, operand a, operand b, srcloc at, operand *out)
 {
 	if (a.kind == OPND_IMM && (b.kind == OPND_IMM || b.kind == OPND_NONE)) {
 		value r;
 		if (op_alu(k, a.imm, b.kind == OPND_IMM ? b.imm : value_int(0), &r)) {
-			*out = imm_opnd(r);
+			*out = cl_imm(r);
 			return true;
 		}
 		if (k != ALU_MOV)
-			return fail(l, at, "this constant expression has no value (division by zero, or "
+			return cl_fail(l, at, "this constant expression has no value (division by zero, or "
 			            "arithmetic on an address)");
 	}
-	int d = temp_reg(l);
+	int d = cl_temp_reg(l);
 	op *o = arch_add_op(&l->ctx, OP_ALU);
 	o->alu = k;
 	o->dst = d;
 	o->a = a;
 	o->b = b;
-	*out = reg_opnd(d);
+	*out = cl_reg(d);
 	return true;
 }
 
@@ -254,18 +227,18 @@ static bool apply_operator(lower *l, const char *op, operand a, operand b, srclo
 	enum alu_op k;
 	if (!strcmp(op, "&~")) {
 		operand nb;
-		return alu(l, ALU_XOR, b, imm_opnd(value_int(-1)), at, &nb) && alu(l, ALU_AND, a, nb, at, out);
+		return cl_alu(l, ALU_XOR, b, cl_imm(value_int(-1)), at, &nb) && cl_alu(l, ALU_AND, a, nb, at, out);
 	}
 	if (!strcmp(op, "&&") || !strcmp(op, "||")) {
 		/* herd's C evaluates both sides (no short circuit) */
 		operand ta, tb, u;
-		return alu(l, ALU_NE, a, imm_opnd(value_int(0)), at, &ta) &&
-		       alu(l, ALU_NE, b, imm_opnd(value_int(0)), at, &tb) &&
-		       alu(l, op[0] == '&' ? ALU_AND : ALU_OR, ta, tb, at, &u) && (*out = u, true);
+		return cl_alu(l, ALU_NE, a, cl_imm(value_int(0)), at, &ta) &&
+		       cl_alu(l, ALU_NE, b, cl_imm(value_int(0)), at, &tb) &&
+		       cl_alu(l, op[0] == '&' ? ALU_AND : ALU_OR, ta, tb, at, &u) && (*out = u, true);
 	}
 	if (!binary_alu(op, &k))
-		return fail(l, at, "unsupported operator '%s'", op);
-	return alu(l, k, a, b, at, out);
+		return cl_fail(l, at, "unsupported operator '%s'", op);
+	return cl_alu(l, k, a, b, at, out);
 }
 
 /* The address an access goes to: `*A` for __load/__store (herd: "Bad
@@ -274,13 +247,13 @@ static bool deref_address(lower *l, const c_ex *e, const env *en, const char *pr
 {
 	const c_ex *x = e;
 	const env *xe = en;
-	resolve(&x, &xe);
+	cl_resolve(&x, &xe);
 	if (x->kind != CE_UNARY || strcmp(x->op, "*"))
-		return fail(l, where(en, e->loc), "bad %s argument: expected '*address'", prim);
-	return lower_value(l, x->a, xe, out);
+		return cl_fail(l, cl_where(en, e->loc), "bad %s argument: expected '*address'", prim);
+	return cl_value(l, x->a, xe, out);
 }
 
-static op *access(lower *l, enum op_kind k, operand addr, unsigned annot, unsigned flags)
+op *cl_access(lower *l, enum op_kind k, operand addr, unsigned annot, unsigned flags)
 {
 	op *o = arch_add_op(&l->ctx, k);
 	o->addr = addr_of(addr);
@@ -289,11 +262,11 @@ static op *access(lower *l, enum op_kind k, operand addr, unsigned annot, unsign
 	return o;
 }
 
-static bool want_args(lower *l, const c_ex *call, const env *en, int n)
+bool cl_want_args(lower *l, const c_ex *call, const env *en, int n)
 {
 	if (call->n_args == n)
 		return true;
-	return fail(l, where(en, call->loc), "%s takes %d argument%s, given %d", call->name, n, n == 1 ? "" : "s",
+	return cl_fail(l, cl_where(en, call->loc), "%s takes %d argument%s, given %d", call->name, n, n == 1 ? "" : "s",
 	            call->n_args);
 }
 
@@ -302,10 +275,10 @@ static bool tag_of(lower *l, const c_ex *call, const env *en, bool needed, unsig
 	*bit = 0;
 	if (!call->tag) {
 		if (needed)
-			return fail(l, where(en, call->loc), "%s needs a tag, as in %s{ONCE}", call->name, call->name);
+			return cl_fail(l, cl_where(en, call->loc), "%s needs a tag, as in %s{ONCE}", call->name, call->name);
 		return true;
 	}
-	return annot_bit(l, call->tag, where(en, call->loc), bit);
+	return cl_annot_bit(l, call->tag, cl_where(en, call->loc), bit);
 }
 
 /* An operator argument of __atomic_op (+, -, &, |, ^, &~). */
@@ -313,15 +286,15 @@ static bool operator_arg(lower *l, const c_ex *e, const env *en, const char **op
 {
 	const c_ex *x = e;
 	const env *xe = en;
-	resolve(&x, &xe);
+	cl_resolve(&x, &xe);
 	if (x->kind != CE_OPER)
-		return fail(l, where(en, e->loc), "expected an operator (+, -, &, |, ^, &~) as the second argument");
+		return cl_fail(l, cl_where(en, e->loc), "expected an operator (+, -, &, |, ^, &~) as the second argument");
 	*op = x->op;
 	return true;
 }
 
 /* A lock event (a fence with a location). */
-static void located_event(lower *l, const char *name, operand addr, unsigned annot)
+void cl_located_event(lower *l, const char *name, operand addr, unsigned annot)
 {
 	op *o = arch_add_op(&l->ctx, OP_FENCE);
 	o->fence = name;
@@ -335,62 +308,62 @@ static void located_event(lower *l, const char *name, operand addr, unsigned ann
  * a choice, then each alternative's events. */
 static void lower_lock_choice(lower *l, bool trylock, operand a, operand *out)
 {
-	int r = temp_reg(l);
+	int r = cl_temp_reg(l);
 	op *c = arch_add_op(&l->ctx, OP_CHOICE);
 	c->dst = r;
 	int to_zero = l->ctx.th->n_ops;
 	op *b = arch_add_op(&l->ctx, OP_BRANCH);
 	b->cond = BR_EQ;
-	b->a = reg_opnd(r);
+	b->a = cl_reg(r);
 	b->flags = ACC_SILENT;
 	if (trylock) {
-		located_event(l, "LKR", a, 0);
+		cl_located_event(l, "LKR", a, 0);
 		split_instr(l);
-		located_event(l, "LKW", a, 0);
+		cl_located_event(l, "LKW", a, 0);
 	} else {
-		located_event(l, "RL", a, 0);
+		cl_located_event(l, "RL", a, 0);
 	}
 	int to_end = l->ctx.th->n_ops;
 	op *j = arch_add_op(&l->ctx, OP_BRANCH);
 	j->flags = ACC_SILENT;
 	l->ctx.th->ops[to_zero].target = l->ctx.th->n_ops;
 	l->ctx.th->ops[to_zero].label = xasprintf("@%d", l->ctx.th->n_ops);
-	located_event(l, trylock ? "LF" : "RU", a, 0);
+	cl_located_event(l, trylock ? "LF" : "RU", a, 0);
 	l->ctx.th->ops[to_end].target = l->ctx.th->n_ops;
 	l->ctx.th->ops[to_end].label = xasprintf("@%d", l->ctx.th->n_ops);
-	*out = reg_opnd(r);
+	*out = cl_reg(r);
 }
 
 /* The read-modify-writes: xchg, the atomic ops, add_unless, cmpxchg. */
 static bool lower_rmw(lower *l, const c_ex *e, const env *en, const char *p, unsigned bit, operand *out)
 {
-	srcloc at = where(en, e->loc);
-	operand a, v, w = imm_opnd(value_int(0));
+	srcloc at = cl_where(en, e->loc);
+	operand a, v, w = cl_imm(value_int(0));
 	const char *opname = NULL;
 	bool xchg = !strcmp(p, "xchg"), cmpxchg = !strcmp(p, "cmpxchg"), unless = !strcmp(p, "atomic_add_unless");
 	int nargs = xchg ? 2 : 3;
-	if (!want_args(l, e, en, nargs))
+	if (!cl_want_args(l, e, en, nargs))
 		return false;
 	if (!xchg && !cmpxchg && !unless && !operator_arg(l, e->args[1], en, &opname))
 		return false;
-	if (!lower_value(l, e->args[0], en, &a) || !lower_value(l, e->args[xchg ? 1 : 2], en, &v))
+	if (!cl_value(l, e->args[0], en, &a) || !cl_value(l, e->args[xchg ? 1 : 2], en, &v))
 		return false;
 	if (cmpxchg || unless) {
 		w = v;
-		if (!lower_value(l, e->args[1], en, &v))
+		if (!cl_value(l, e->args[1], en, &v))
 			return false;
 	}
-	int r = temp_reg(l);
-	op *ld = access(l, OP_LOAD, a, bit, ACC_ATOMIC);
+	int r = cl_temp_reg(l);
+	op *ld = cl_access(l, OP_LOAD, a, bit, ACC_ATOMIC);
 	ld->dst = r;
-	operand read = reg_opnd(r), stored = v;
+	operand read = cl_reg(r), stored = v;
 	int skip = -1;
 	if (cmpxchg || unless) {
 		/* herd's two alternatives: the test decides which one a read
 		 * value takes (cmpxchg: it read the old value; add_unless: it
 		 * did not read the excluded one) */
 		operand c;
-		if (!alu(l, cmpxchg ? ALU_NE : ALU_EQ, read, cmpxchg ? v : w, at, &c))
+		if (!cl_alu(l, cmpxchg ? ALU_NE : ALU_EQ, read, cmpxchg ? v : w, at, &c))
 			return false;
 		skip = l->ctx.th->n_ops;
 		op *b = arch_add_op(&l->ctx, OP_BRANCH);
@@ -399,20 +372,20 @@ static bool lower_rmw(lower *l, const c_ex *e, const env *en, const char *p, uns
 		b->flags = ACC_SILENT;
 		if (cmpxchg)
 			stored = w;
-		else if (!alu(l, ALU_ADD, read, v, at, &stored))
+		else if (!cl_alu(l, ALU_ADD, read, v, at, &stored))
 			return false;
 	} else if (!xchg && !apply_operator(l, opname, read, v, at, &stored)) {
 		return false;
 	}
 	split_instr(l);
-	op *st = access(l, OP_STORE, a, bit, ACC_ATOMIC);
+	op *st = cl_access(l, OP_STORE, a, bit, ACC_ATOMIC);
 	st->a = stored;
 	if (unless) {
 		/* the value: 1 when it wrote, 0 when it read the excluded one */
-		int flag = temp_reg(l);
+		int flag = cl_temp_reg(l);
 		op *one = arch_add_op(&l->ctx, OP_ALU);
 		one->dst = flag;
-		one->a = imm_opnd(value_int(1));
+		one->a = cl_imm(value_int(1));
 		op *j = arch_add_op(&l->ctx, OP_BRANCH);
 		j->flags = ACC_SILENT;
 		int jump = l->ctx.th->n_ops - 1;
@@ -420,10 +393,10 @@ static bool lower_rmw(lower *l, const c_ex *e, const env *en, const char *p, uns
 		l->ctx.th->ops[skip].label = xasprintf("@%d", l->ctx.th->n_ops);
 		op *zero = arch_add_op(&l->ctx, OP_ALU);
 		zero->dst = flag;
-		zero->a = imm_opnd(value_int(0));
+		zero->a = cl_imm(value_int(0));
 		l->ctx.th->ops[jump].target = l->ctx.th->n_ops;
 		l->ctx.th->ops[jump].label = xasprintf("@%d", l->ctx.th->n_ops);
-		*out = reg_opnd(flag);
+		*out = cl_reg(flag);
 		return true;
 	}
 	if (skip >= 0) {
@@ -440,7 +413,7 @@ static bool lower_rmw(lower *l, const c_ex *e, const env *en, const char *p, uns
 static bool lower_primitive(lower *l, const c_ex *e, const env *en, operand *out, bool *known)
 {
 	*known = true;
-	*out = imm_opnd(value_int(0));
+	*out = cl_imm(value_int(0));
 	const char *n = e->name;
 	if (strncmp(n, "__", 2)) {
 		*known = false;
@@ -450,26 +423,26 @@ static bool lower_primitive(lower *l, const c_ex *e, const env *en, operand *out
 	unsigned bit;
 	operand a, v;
 	if (!strcmp(p, "load")) {
-		if (!want_args(l, e, en, 1) || !tag_of(l, e, en, false, &bit) ||
+		if (!cl_want_args(l, e, en, 1) || !tag_of(l, e, en, false, &bit) ||
 		    !deref_address(l, e->args[0], en, n, &a))
 			return false;
-		int r = temp_reg(l);
-		access(l, OP_LOAD, a, bit, 0)->dst = r;
-		*out = reg_opnd(r);
+		int r = cl_temp_reg(l);
+		cl_access(l, OP_LOAD, a, bit, 0)->dst = r;
+		*out = cl_reg(r);
 		return true;
 	}
 	if (!strcmp(p, "store")) {
-		if (!want_args(l, e, en, 2) || !tag_of(l, e, en, false, &bit) ||
-		    !deref_address(l, e->args[0], en, n, &a) || !lower_value(l, e->args[1], en, &v))
+		if (!cl_want_args(l, e, en, 2) || !tag_of(l, e, en, false, &bit) ||
+		    !deref_address(l, e->args[0], en, n, &a) || !cl_value(l, e->args[1], en, &v))
 			return false;
-		access(l, OP_STORE, a, bit, 0)->a = v;
+		cl_access(l, OP_STORE, a, bit, 0)->a = v;
 		return true;
 	}
 	if (!strcmp(p, "fence")) {
-		if (!want_args(l, e, en, 0) || !tag_of(l, e, en, true, &bit))
+		if (!cl_want_args(l, e, en, 0) || !tag_of(l, e, en, true, &bit))
 			return false;
 		op *o = arch_add_op(&l->ctx, OP_FENCE);
-		o->fence = annot_name(l, bit);
+		o->fence = cl_annot_name(l, bit);
 		o->annot = bit;
 		return true;
 	}
@@ -480,25 +453,25 @@ static bool lower_primitive(lower *l, const c_ex *e, const env *en, operand *out
 		return lower_rmw(l, e, en, p, bit, out);
 	}
 	if (!strcmp(p, "lock") || !strcmp(p, "unlock")) {
-		if (!want_args(l, e, en, 1) || !lower_value(l, e->args[0], en, &a))
+		if (!cl_want_args(l, e, en, 1) || !cl_value(l, e->args[0], en, &a))
 			return false;
 		if (p[0] == 'l') {
-			located_event(l, "LKR", a, 0);
+			cl_located_event(l, "LKR", a, 0);
 			split_instr(l);
-			located_event(l, "LKW", a, 0);
+			cl_located_event(l, "LKW", a, 0);
 		} else {
-			located_event(l, "UL", a, 0);
+			cl_located_event(l, "UL", a, 0);
 		}
 		return true;
 	}
 	if (!strcmp(p, "srcu")) {
-		if (!want_args(l, e, en, 1) || !tag_of(l, e, en, true, &bit) || !lower_value(l, e->args[0], en, &a))
+		if (!cl_want_args(l, e, en, 1) || !tag_of(l, e, en, true, &bit) || !cl_value(l, e->args[0], en, &a))
 			return false;
-		located_event(l, annot_name(l, bit), a, bit);
+		cl_located_event(l, cl_annot_name(l, bit), a, bit);
 		return true;
 	}
 	if (!strcmp(p, "trylock") || !strcmp(p, "islocked")) {
-		if (!want_args(l, e, en, 1) || !lower_value(l, e->args[0], en, &a))
+		if (!cl_want_args(l, e, en, 1) || !cl_value(l, e->args[0], en, &a))
 			return false;
 		lower_lock_choice(l, p[0] == 't', a, out);
 		return true;
@@ -509,22 +482,25 @@ static bool lower_primitive(lower *l, const c_ex *e, const env *en, operand *out
 
 static bool lower_call(lower *l, const c_ex *e, const env *en, operand *out, bool as_stmt)
 {
-	srcloc at = where(en, e->loc);
+	srcloc at = cl_where(en, e->loc);
+	/* herd's lexer makes these keywords: no macro file redefines them */
+	if (c11_is_keyword(e->name))
+		return c11_lower_call(l, e, en, out, as_stmt);
 	const c_macro *mac = c_macro_find(l->m, e->name);
 	if (mac) {
 		int depth = en ? en->depth + 1 : 1;
 		if (depth > C_MAX_EXPANSION)
-			return fail(l, at, "macro %s expands into itself (more than %d expansions deep)", e->name,
+			return cl_fail(l, at, "macro %s expands into itself (more than %d expansions deep)", e->name,
 			            C_MAX_EXPANSION);
 		if (e->n_args != mac->n_params)
-			return fail(l, at, "macro %s takes %d argument%s, given %d", e->name, mac->n_params,
+			return cl_fail(l, at, "macro %s takes %d argument%s, given %d", e->name, mac->n_params,
 			            mac->n_params == 1 ? "" : "s", e->n_args);
 		env inner = { mac, e->args, en, depth, at };
-		*out = imm_opnd(value_int(0));
+		*out = cl_imm(value_int(0));
 		if (mac->expr)
-			return lower_value(l, mac->expr, &inner, out);
+			return cl_value(l, mac->expr, &inner, out);
 		if (!as_stmt)
-			return fail(l, at, "macro %s is a statement, used here as a value", e->name);
+			return cl_fail(l, at, "macro %s is a statement, used here as a value", e->name);
 		return lower_stmt(l, mac->body, &inner);
 	}
 	bool known;
@@ -536,55 +512,62 @@ static bool lower_call(lower *l, const c_ex *e, const env *en, operand *out, boo
 	/* herd's words end the message: the kernel's judgelitmus.sh and
 	 * cmplitmushist.sh find the name after ": Unknown macro " */
 	if (!l->m)
-		return fail(l, at, "unknown macro '%s': C tests take their primitives from a macro file, "
+		return cl_fail(l, at, "unknown macro '%s': C tests take their primitives from a macro file, "
 		            "and none was given (-macros linux-kernel.def, or -conf linux-kernel.cfg) nor "
 		            "found (weft's own kernel-primitives.def, on the model search path); "
 		            "herd7: Unknown macro %s (User error)", e->name, e->name);
-	return fail(l, at, "unknown macro '%s' (not in %s; herd7: Unknown macro %s (User error))", e->name,
-		    l->m->file, e->name);
+	/* herd's C11 forms without _explicit are its c11.def's macros */
+	const char *c11 = !strncmp(e->name, "atomic_", 7) ? "; herd's C11 macros, atomic_load, atomic_store, "
+	                  "atomic_fetch_add, ..., are in its c11.def: -macros c11.def" : "";
+	return cl_fail(l, at, "unknown macro '%s' (not in %s%s; herd7: Unknown macro %s (User error))", e->name,
+		    l->m->file, c11, e->name);
 }
 
-static bool lower_value(lower *l, const c_ex *e, const env *en, operand *out)
+bool cl_value(lower *l, const c_ex *e, const env *en, operand *out)
 {
-	resolve(&e, &en);
-	srcloc at = where(en, e->loc);
+	cl_resolve(&e, &en);
+	srcloc at = cl_where(en, e->loc);
 	switch (e->kind) {
 	case CE_NUM:
-		*out = imm_opnd(value_int(e->num));
+		*out = cl_imm(value_int(e->num));
 		return true;
 	case CE_NAME:
+		if (c11_is_memory_order(e->name))
+			return cl_fail(l, at, "%s is a memory order: herd's C reads it only as an argument of "
+			               "atomic_load_explicit, atomic_store_explicit, atomic_thread_fence, ...",
+			               e->name);
 		/* herd's C lets a body use a register it never declares (the
 		 * init block may set it: `1:r2=b`); it starts at 0 */
-		*out = reg_opnd(arch_reg(&l->ctx, e->name));
+		*out = cl_reg(arch_reg(&l->ctx, e->name));
 		return true;
 	case CE_UNARY: {
 		operand a;
 		if (!strcmp(e->op, "&"))
-			return fail(l, at, "unsupported: taking an address with '&'");
-		if (!lower_value(l, e->a, en, &a))
+			return cl_fail(l, at, "unsupported: taking an address with '&'");
+		if (!cl_value(l, e->a, en, &a))
 			return false;
 		if (!strcmp(e->op, "*")) {
 			/* a plain read, no tag */
-			int r = temp_reg(l);
-			access(l, OP_LOAD, a, 0, 0)->dst = r;
-			*out = reg_opnd(r);
+			int r = cl_temp_reg(l);
+			cl_access(l, OP_LOAD, a, 0, 0)->dst = r;
+			*out = cl_reg(r);
 			return true;
 		}
 		if (!strcmp(e->op, "-"))
-			return alu(l, ALU_SUB, imm_opnd(value_int(0)), a, at, out);
+			return cl_alu(l, ALU_SUB, cl_imm(value_int(0)), a, at, out);
 		if (!strcmp(e->op, "!"))
-			return alu(l, ALU_EQ, a, imm_opnd(value_int(0)), at, out);
-		return alu(l, ALU_XOR, a, imm_opnd(value_int(-1)), at, out);
+			return cl_alu(l, ALU_EQ, a, cl_imm(value_int(0)), at, out);
+		return cl_alu(l, ALU_XOR, a, cl_imm(value_int(-1)), at, out);
 	}
 	case CE_BINARY: {
 		operand a, b;
-		return lower_value(l, e->a, en, &a) && lower_value(l, e->b, en, &b) &&
+		return cl_value(l, e->a, en, &a) && cl_value(l, e->b, en, &b) &&
 		       apply_operator(l, e->op, a, b, at, out);
 	}
 	case CE_CALL:
 		return lower_call(l, e, en, out, false);
 	case CE_OPER:
-		return fail(l, at, "an operator '%s' where a value is expected", e->op);
+		return cl_fail(l, at, "an operator '%s' where a value is expected", e->op);
 	}
 	return false;
 }
@@ -595,14 +578,14 @@ static bool lower_value(lower *l, const c_ex *e, const env *en, operand *out)
  * by its declaration; herd's C also lets a body assign a parameter). */
 static bool assigned_reg(lower *l, const c_ex *lhs, const env *en, int *r)
 {
-	resolve(&lhs, &en);
+	cl_resolve(&lhs, &en);
 	if (lhs->kind != CE_NAME)
-		return fail(l, where(en, lhs->loc), "cannot assign to this expression");
+		return cl_fail(l, cl_where(en, lhs->loc), "cannot assign to this expression");
 	*r = arch_reg(&l->ctx, lhs->name);   /* undeclared: as herd, a register */
 	return true;
 }
 
-static void mov(lower *l, int dst, operand v)
+void cl_mov(lower *l, int dst, operand v)
 {
 	op *o = arch_add_op(&l->ctx, OP_ALU);
 	o->alu = ALU_MOV;
@@ -610,7 +593,7 @@ static void mov(lower *l, int dst, operand v)
 	o->a = v;
 }
 
-static op *branch(lower *l, enum branch_cond c, operand tested)
+op *cl_branch(lower *l, enum branch_cond c, operand tested)
 {
 	op *o = arch_add_op(&l->ctx, OP_BRANCH);
 	o->cond = c;
@@ -618,7 +601,7 @@ static op *branch(lower *l, enum branch_cond c, operand tested)
 	return o;
 }
 
-static void set_target(lower *l, int op_index)
+void cl_set_target(lower *l, int op_index)
 {
 	thread *th = l->ctx.th;
 	th->ops[op_index].target = th->n_ops;
@@ -714,20 +697,20 @@ static bool lower_while(lower *l, const c_st *s, const env *en)
 	}
 	stmt_instr(l, s, en);
 	int to_test = l->ctx.th->n_ops;
-	branch(l, BR_ALWAYS, (operand){ OPND_NONE, -1, { -1, 0 } })->flags = ACC_CTRL_SCOPE;
+	cl_branch(l, BR_ALWAYS, (operand){ OPND_NONE, -1, { -1, 0 } })->flags = ACC_CTRL_SCOPE;
 	end_instr(l);
 	int top = l->ctx.th->n_ops;
 	if (!lower_stmt(l, s->then, en))
 		return false;
 	end_instr(l);
 	stmt_instr(l, s, en);
-	set_target(l, to_test);
+	cl_set_target(l, to_test);
 	int test = l->ctx.th->n_ops;
 	operand c;
-	if (!lower_value(l, s->e, en, &c))
+	if (!cl_value(l, s->e, en, &c))
 		return false;
 	int back = l->ctx.th->n_ops;
-	branch(l, BR_NE, c);
+	cl_branch(l, BR_NE, c);
 	thread *th = l->ctx.th;
 	herd_stmt *hs = hs_here(l, en);
 	if (hs) {
@@ -740,9 +723,9 @@ static bool lower_while(lower *l, const c_st *s, const env *en)
 	end_instr(l);
 	begin_instr(l, "end of while", s->loc);
 	int join = th->n_ops;
-	branch(l, BR_ALWAYS, c)->flags = ACC_CTRL_JOIN;
+	cl_branch(l, BR_ALWAYS, c)->flags = ACC_CTRL_JOIN;
 	end_instr(l);
-	set_target(l, join);
+	cl_set_target(l, join);
 	return true;
 }
 
@@ -779,9 +762,9 @@ static bool lower_stmt_ops(lower *l, const c_st *s, const env *en)
 			return true;
 		stmt_instr(l, s, en);
 		operand v;
-		if (!lower_value(l, s->e, en, &v))
+		if (!cl_value(l, s->e, en, &v))
 			return false;
-		mov(l, r, v);
+		cl_mov(l, r, v);
 		return true;
 	}
 	case CS_ASSIGN:
@@ -792,9 +775,9 @@ static bool lower_stmt_ops(lower *l, const c_st *s, const env *en)
 		}
 		const c_ex *e = s->e;
 		const env *ee = en;
-		resolve(&e, &ee);
+		cl_resolve(&e, &ee);
 		if (s->kind == CS_EXPR && e->kind == CE_CALL) {
-			const c_macro *mac = c_macro_find(l->m, e->name);
+			const c_macro *mac = c11_is_keyword(e->name) ? NULL : c_macro_find(l->m, e->name);
 			if (mac && mac->body) {
 				operand ignored;
 				return lower_call(l, e, ee, &ignored, true);
@@ -803,24 +786,24 @@ static bool lower_stmt_ops(lower *l, const c_st *s, const env *en)
 		stmt_instr(l, s, en);
 		operand v;
 		if (s->kind == CS_EXPR)
-			return e->kind == CE_CALL ? lower_call(l, e, ee, &v, true) : lower_value(l, e, ee, &v);
+			return e->kind == CE_CALL ? lower_call(l, e, ee, &v, true) : cl_value(l, e, ee, &v);
 		const c_ex *lhs = s->lhs;
 		const env *le = en;
-		resolve(&lhs, &le);
+		cl_resolve(&lhs, &le);
 		if (lhs->kind == CE_UNARY && !strcmp(lhs->op, "*")) {
 			/* a plain write */
 			operand a;
-			if (!lower_value(l, lhs->a, le, &a) || !lower_value(l, s->e, en, &v))
+			if (!cl_value(l, lhs->a, le, &a) || !cl_value(l, s->e, en, &v))
 				return false;
-			access(l, OP_STORE, a, 0, 0)->a = v;
+			cl_access(l, OP_STORE, a, 0, 0)->a = v;
 			return true;
 		}
 		if (lhs->kind != CE_NAME)
-			return fail(l, where(en, lhs->loc), "cannot assign to this expression");
+			return cl_fail(l, cl_where(en, lhs->loc), "cannot assign to this expression");
 		int r = -1;
-		if (!assigned_reg(l, lhs, le, &r) || !lower_value(l, s->e, en, &v))
+		if (!assigned_reg(l, lhs, le, &r) || !cl_value(l, s->e, en, &v))
 			return false;
-		mov(l, r, v);
+		cl_mov(l, r, v);
 		return true;
 	}
 	case CS_IF: {
@@ -831,12 +814,12 @@ static bool lower_stmt_ops(lower *l, const c_st *s, const env *en)
 		stmt_instr(l, s, en);
 		int test = l->ctx.th->n_ops;
 		operand c;
-		if (!lower_value(l, s->e, en, &c))
+		if (!cl_value(l, s->e, en, &c))
 			return false;
 		/* herd's C: the condition's reads control the events of the
 		 * branches, not those after the if (the join ends the scope) */
 		int to_else = l->ctx.th->n_ops;
-		branch(l, BR_EQ, c)->flags = ACC_CTRL_SCOPE;
+		cl_branch(l, BR_EQ, c)->flags = ACC_CTRL_SCOPE;
 		herd_stmt *hs = hs_here(l, en);
 		if (hs) {
 			hs->test_op = test;
@@ -849,19 +832,19 @@ static bool lower_stmt_ops(lower *l, const c_st *s, const env *en)
 		if (s->els) {
 			begin_instr(l, "else", s->els->loc);
 			to_end = l->ctx.th->n_ops;
-			branch(l, BR_ALWAYS, c);
+			cl_branch(l, BR_ALWAYS, c);
 			end_instr(l);
-			set_target(l, to_else);
+			cl_set_target(l, to_else);
 			if (!lower_stmt(l, s->els, en))
 				return false;
 		}
 		end_instr(l);
 		begin_instr(l, "end of if", s->loc);
-		set_target(l, to_end >= 0 ? to_end : to_else);
+		cl_set_target(l, to_end >= 0 ? to_end : to_else);
 		int join = l->ctx.th->n_ops;
-		branch(l, BR_ALWAYS, c)->flags = ACC_CTRL_JOIN;
+		cl_branch(l, BR_ALWAYS, c)->flags = ACC_CTRL_JOIN;
 		end_instr(l);
-		set_target(l, join);
+		cl_set_target(l, join);
 		return true;
 	}
 	case CS_WHILE:
@@ -881,6 +864,7 @@ bool c_lower_thread(litmus_test *t, const c_func *f, const c_macros *m, diag *d)
 	l.ctx.loc = f->loc;
 	l.m = m;
 	l.hs_cur = -1;
+	l.fused_instr = -1;
 	for (int i = 0; i < f->n_params; i++) {
 		int loc = arch_loc(&l.ctx, f->params[i]);
 		int r = arch_reg(&l.ctx, f->params[i]);

@@ -259,6 +259,8 @@ enum ti_fail {
 	TI_FAIL_REGISTER,  /* a branch tests a register the thread lacks */
 	TI_FAIL_PAGE,      /* TLBI's register does not hold a page */
 	TI_FAIL_TLBI,      /* TLBI where the policy runs no vmsa */
+	TI_FAIL_DROP,      /* an ACC_DROP branch taken: herd has no such
+	                    * execution (the enumerator drops the path) */
 };
 
 /* What a run meets that is not known yet. */

@@ -89,9 +89,13 @@ static bool run_branch(const ti_policy *p, void *ctx, const ti_ctx *c, ti_state 
 			p->event(ctx, o, *pc, EV_BRANCH, -1, value_int(0));
 		}
 		if (!known) {
-			if (!p->fork_taken(ctx, o, *pc))
+			/* a dropped way has no path to fork */
+			if (!(o->flags & ACC_DROP) && !p->fork_taken(ctx, o, *pc))
 				return false;
 			v = ti_branch_value(o->cond, false);
+		} else if ((o->flags & ACC_DROP) && op_branch_taken(o->cond, v)) {
+			p->fail(ctx, o, TI_FAIL_DROP);
+			return false;
 		}
 		if (p->turn)
 			p->turn(ctx, o, *pc, op_branch_taken(o->cond, v));

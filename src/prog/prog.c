@@ -29,11 +29,11 @@
  *
  * Ops print as
  *     alu <mov|add|sub|mul|div|and|or|xor|cmp> DST <- A[, B]
- *     load DST <- ADDR [size N] [flags X,EX]
+ *     load DST <- ADDR [size N] [flags X,EX,fused]
  *     store ADDR <- A [size N] [flags ...]
  *     stcond ADDR <- A status DST [size N] [flags ...]
  *     fence NAME
- *     branch <always|eq|ne|lt|ge|gt|le> [REG] -> LABEL (op N)
+ *     branch <always|eq|ne|lt|ge|gt|le|either> [REG] -> LABEL (op N) [silent] [drop] ...
  * where an operand is a register name, an integer, or a location name
  * (an address, `x+4` with an offset), and ADDR is `[base+index+offset]`
  * without its absent parts.  Conditions print with herd's operators
@@ -618,6 +618,10 @@ static void access_attrs(const op *o, strbuf *out)
 			sb_printf(out, "%siico_order", sep);
 			sep = ",";
 		}
+		if (o->flags & ACC_FUSED) {
+			sb_printf(out, "%sfused", sep);
+			sep = ",";
+		}
 		if (o->flags & ACC_IFETCH)
 			sb_printf(out, "%sifetch", sep);
 	}
@@ -704,6 +708,8 @@ static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf
 			sb_puts(out, " commit");
 		if (o->flags & ACC_SILENT)
 			sb_puts(out, " silent");
+		if (o->flags & ACC_DROP)
+			sb_puts(out, " drop");
 		if (o->flags & ACC_CTRL_SCOPE)
 			sb_puts(out, " ctrl-scope");
 		if (o->flags & ACC_CTRL_JOIN)

@@ -221,6 +221,11 @@ enum access_flag {
 	ACC_COMMIT = 1u << 12, /* OP_BRANCH, BR_ALWAYS: still a branch event
 	                       * (herd's Commit Pred: in B, not BCC), after
 	                       * which the fetched instruction runs         */
+	ACC_DROP = 1u << 13,  /* OP_BRANCH with ACC_SILENT: herd's alternative
+	                       * whose test fails when the branch is taken
+	                       * (C11's compare-exchange: the success way when
+	                       * the read is not the expected value): the
+	                       * path is no execution, dropped, not cut */
 };
 
 typedef struct op {

@@ -103,6 +103,8 @@ static void s_fail(void *ctx, const op *o, enum ti_fail why)
 		[TI_FAIL_REGISTER] = "an instruction uses a register the thread does not have",
 		[TI_FAIL_PAGE] = "TLBI's register does not hold a page",
 		[TI_FAIL_TLBI] = "TLBI (herd's vmsa variant) is not supported here",
+		[TI_FAIL_DROP] = "this alternative of the compare-exchange does not hold for the value read (herd "
+		                 "has no such execution)",
 	};
 	srun *x = ctx;
 	x->out->error = says[why];
