@@ -152,7 +152,7 @@ def test_aarch64_hash_is_herds_spelling(weft, tmp_path):
 
 
 @pytest.mark.parametrize("code,words", [
-    ("LDRB W0,[X1]", "mixed-size"),
+    ("LDRSB X0,[X1,#1]!,#1", "malformed"),
     ("LDXP W0,W2,[X1]", "exclusive, non-temporal"),
     # LDIAPP and STILP take herd's (the architecture's) addresses only
     ("LDIAPP W0,W2,[X1,#8]!", "LDIAPP's address is [Xn], or [Xn],#8 to write back"),

@@ -338,13 +338,65 @@ static int eval_address(const ti_ctx *c, const ti_state *s, const op *o, const a
 	return loc;
 }
 
+void interp_warned_free(interp_warned *w)
+{
+	free(w->access_size);
+	w->access_size = NULL;
+}
+
+/* The size of location loc's values: its declared integer type's, 8 for
+ * a pointer, as herd sizes a location. */
+static int location_bytes(const litmus_test *t, int loc)
+{
+	int_type ty;
+	return int_type_of(t->locs[loc].type, &ty) ? ty.bytes : 8;
+}
+
+/* herd's checks of an access's size: under -variant mixed, weft runs an
+ * access only as wide as its location (the rest is herd's mixed-size
+ * semantics, which weft does not have); otherwise every access to one
+ * location has one size, or herd rejects the test ("Illegal mixed-size
+ * test").  An error, once per run; false drops the path. */
+static bool access_size_ok(const ti_ctx *c, const op *o, int loc)
+{
+	if (o->size <= 0 || loc < 0 || loc >= c->t->n_locs || (o->flags & ACC_IFETCH))
+		return true;
+	const location *l = &c->t->locs[loc];
+	int want;
+	if (c->t->mixed) {
+		want = l->array >= 0 ? c->t->locs[l->array].cell_bytes : location_bytes(c->t, loc);
+	} else {
+		if (!c->warned->access_size)
+			c->warned->access_size = xcalloc((size_t)c->t->n_locs, sizeof *c->warned->access_size);
+		if (!c->warned->access_size[loc])
+			c->warned->access_size[loc] = o->size;
+		want = c->warned->access_size[loc];
+	}
+	if (o->size == want)
+		return true;
+	if (!c->warned->addr) {
+		c->warned->addr = true;
+		const char *name = l->array >= 0 ? c->t->locs[l->array].name : l->name;
+		if (c->t->mixed)
+			diag_error(c->d, op_loc(c, o), "an access of %d bytes to '%s', a location of %d, under "
+			           "herd's -variant mixed: mixed-size accesses are not supported", o->size, name, want);
+		else
+			diag_error(c->d, op_loc(c, o), "an access of %d bytes to '%s', which another access "
+			           "reaches with %d, mixes sizes (herd7: Illegal mixed-size test (User error)); "
+			           "mixed-size tests (herd's -variant mixed) are not supported", o->size, name, want);
+	}
+	return false;
+}
+
 bool ti_access(const ti_ctx *c, const ti_state *s, const op *o, int *loc, value *v, bool *kv)
 {
 	*loc = eval_address(c, s, o, &o->addr);
-	if (*loc == -1)
+	if (*loc == -1 || !access_size_ok(c, o, *loc))
 		return false;
 	if ((o->kind == OP_STORE || o->kind == OP_STCOND) && !ti_operand(c, s, o, &o->a, v, kv))
 		return false;
+	if (o->kind == OP_STORE || o->kind == OP_STCOND)
+		*v = op_access_value(o, *v);
 	if ((o->kind == OP_LOAD || o->kind == OP_STCOND) && o->dst >= 0 && !reg_ok(c, o, o->dst))
 		return false;
 	return true;
@@ -406,7 +458,7 @@ void ti_set_loaded(ti_state *s, const op *o, int e, value v, bool known)
 		return;
 	if (s->hd)
 		herd_taint_loaded(s->hd, o, e);
-	s->val[d] = v;
+	s->val[d] = known ? op_access_value(o, v) : v;
 	idxset_set1(&s->taint[d], e);
 	if (s->xtaint) {
 		s->known[d] = known;

@@ -99,7 +99,14 @@ static inline void idxset_union(idxset *dst, const idxset *a, const idxset *b)
 typedef struct interp_warned {
 	bool addr, arith, reg, tlbi;
 	srcloc addr_dropped;
+	int *access_size;   /* per location, the size of the first access
+	                     * met, 0 for none (herd's check that a test not
+	                     * run as mixed-size reaches each location with
+	                     * one size); allocated by that access, freed by
+	                     * interp_warned_free */
 } interp_warned;
+
+void interp_warned_free(interp_warned *w);
 
 /* herd's catdep dependencies along a path (herd_deps.c). */
 typedef struct herd_taint herd_taint;

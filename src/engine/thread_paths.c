@@ -719,6 +719,7 @@ bool paths_build(const litmus_test *t, int unroll, double deadline, bool specula
 		*vals_out = vals;
 	else
 		value_sets_free(t, vals);
+	interp_warned_free(&ip.warned);
 	*paths_out = paths;
 	*rounds = round;
 	return complete;

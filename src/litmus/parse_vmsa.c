@@ -221,6 +221,9 @@ bool parser_cli_variants(parser *p, srcloc at)
 {
 	bool vmsa = p->t->arch && p->t->arch->vmsa;
 	bool cli_fatal = false; /* -variant fatal: nothing without vmsa */
+	for (int i = 0; p->variants && p->variants[i]; i++)
+		if (!strcasecmp(p->variants[i], "mixed"))
+			p->t->mixed = true;
 	for (int i = 0; vmsa && p->variants && p->variants[i]; i++) {
 		const char *v = p->variants[i];
 		if (!p->t->vmsa && is_vmsa_tag(v, strlen(v)))

@@ -199,6 +199,14 @@ bool op_alu(enum alu_op k, value a, value b, value *r)
 	return false;
 }
 
+value op_access_value(const op *o, value v)
+{
+	/* integers only: an address, a flags or symbolic value is no bytes */
+	if (o->ext == ACCESS_EXT_NONE || v.loc != -1 || o->size < 1 || o->size >= 8)
+		return v;
+	return value_int(extend((uint64_t)v.num, o->size, o->ext == ACCESS_EXT_SIGN));
+}
+
 bool op_branch_taken(enum branch_cond c, value v)
 {
 	if (v.loc == VALUE_FLAGS_CLEAR_LOC) {

@@ -228,6 +228,16 @@ enum access_flag {
 	                       * path is no execution, dropped, not cut */
 };
 
+/* A sub-word access as herd's non-mixed-size runs give it meaning (AArch64's
+ * LDRB, LDRSH, STRH ...): a load gives its register the low `size` bytes
+ * of the value read, zero- or sign-extended; a store writes the low
+ * `size` bytes of its data, zero-extended.  Addresses pass unchanged. */
+enum access_ext {
+	ACCESS_EXT_NONE, /* the value as it is (every access of a word or more) */
+	ACCESS_EXT_ZERO, /* the low bytes, zero-extended                       */
+	ACCESS_EXT_SIGN, /* a load: the low bytes, sign-extended               */
+};
+
 typedef struct op {
 	enum op_kind kind;
 	int instr;           /* index into thread.instrs of the source instr. */
@@ -241,7 +251,10 @@ typedef struct op {
 	                      * write-back of a failed comparison)             */
 	enum alu_op alu;     /* OP_ALU                                         */
 	address addr;        /* OP_LOAD, OP_STORE, OP_STCOND                   */
-	int size;            /* access size in bytes (4 or 8), 0 if unknown    */
+	int size;            /* access size in bytes (1, 2, 4 or 8), 0 if
+	                      * unknown                                       */
+	enum access_ext ext; /* OP_LOAD, OP_STORE: what a sub-word access does
+	                      * to its value (ACCESS_EXT_NONE: nothing)       */
 	unsigned flags;      /* enum access_flag                               */
 	unsigned annot;      /* bit i: in set litmus_annot_name(t, i) (arch.h) */
 	enum branch_cond cond; /* OP_BRANCH                                    */
@@ -498,6 +511,12 @@ typedef struct litmus_test {
 	cond *cond;          /* the final condition                          */
 	bool old_final;      /* written as "final ... with" (read as exists) */
 
+	/* herd's -variant mixed (mixed-size accesses), given on the command
+	 * line or by a cfg: weft runs a test under it only when every access
+	 * is as wide as its location (thread_interp.c), where herd's mixed-size
+	 * semantics are its plain ones */
+	bool mixed;
+
 	/* herd's Variant=vmsa (AArch64 virtual memory), see "vmsa" below */
 	bool vmsa;
 	bool vmsa_fatal;     /* written `vmsa,fatal` (herd's default too)   */
@@ -576,6 +595,10 @@ bool cond_any(const cond *c, bool (*pred)(const cond *node, void *ctx), void *ct
  * subtracted from an address of the same location.  False when the result
  * is not defined (division by zero, an address used as an integer). */
 bool op_alu(enum alu_op k, value a, value b, value *r);
+/* The value access o (OP_LOAD, OP_STORE, OP_STCOND) gives: what a load
+ * puts in its register for v read, what a store writes for data v
+ * (enum access_ext). */
+value op_access_value(const op *o, value v);
 /* Whether a branch with condition c is taken when its register holds v. */
 bool op_branch_taken(enum branch_cond c, value v);
 

@@ -243,4 +243,5 @@ void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
 	out->regs = xmalloc(nr * sizeof *out->regs);
 	memcpy(out->regs, s.val, nr * sizeof *out->regs);
 	ti_state_free(&s, &c);
+	interp_warned_free(&warned);
 }

@@ -1,7 +1,8 @@
 /* aarch64_mem.c — AArch64 loads and stores, as herd7 gives them meaning:
  *
  *   LDR/STR Rt,ADDR      ADDR is [Xn], [Xn,#k], [Xn,Xm], [Xn,Wm,SXTW],
- *                        [Xn,Wm,UXTW], [Xn,Xm,LSL #k], pre-index
+ *                        [Xn,Wm,UXTW] (either with a shift #k after
+ *                        it), [Xn,Xm,LSL #k], pre-index
  *                        [Xn,#k]! or post-index [Xn],#k (Xn updated);
  *                        the access is as wide as Rt (W: 4, X: 8 bytes)
  *   LDAR, LDAPR, STLR    acquire (set A), acquire-PC (Q), release (L)
@@ -26,8 +27,15 @@
  *
  *   LDP, STP, LDIAPP, STILP   two accesses of neighbouring cells of an
  *                        array (emit_pair)
- * Byte and halfword accesses (LDRB, STRH, ...) mix sizes: weft refuses
- * them by name, and the exclusive, non-temporal and CAS pairs.
+ * Byte and halfword forms: each of LDR, LDAR, LDAPR, LDXR, LDAXR, STR,
+ * STLR, STXR, STLXR and of the atomic family (after its A, L or AL) with
+ * suffix B (1 byte) or H (2 bytes); and LDRSB, LDRSH, LDRSW, which
+ * sign-extend.  A load gives its register the bytes read, zero- or
+ * sign-extended (a sign-extending load to a W register keeps the low 32
+ * bits of that), a store writes the low bytes of its register (prog.h's
+ * enum access_ext), as herd's non-mixed-size runs do; CASB and CASH
+ * compare the low bytes of Rs.  weft refuses the exclusive,
+ * non-temporal and CAS pairs.
  */
 #include <string.h>
 
@@ -35,6 +43,46 @@
 
 /* The last op emitted gets annotation bits `an`. */
 static void annotate(arch_ctx *ctx, unsigned an) { ctx->th->ops[ctx->th->n_ops - 1].annot = an; }
+
+/* How wide an access is: `size` bytes, and what it does to its value
+ * when narrower than a register (enum access_ext); size 0: as wide as
+ * the register (W: 4, X: 8 bytes). */
+typedef struct a64_width {
+	int size;
+	enum access_ext ext;
+} a64_width;
+
+static const a64_width width_of_reg = { 0, ACCESS_EXT_NONE };
+
+static int width_size(a64_width w, a64_reg r) { return w.size ? w.size : r.wide ? 8 : 4; }
+
+/* The byte (B) or halfword (H) suffix of a mnemonic, or none (""), into
+ * *w; false for anything else. */
+static bool size_suffix(const char *s, a64_width *w)
+{
+	*w = width_of_reg;
+	if (!*s)
+		return true;
+	if (s[1])
+		return false;
+	w->ext = ACCESS_EXT_ZERO;
+	w->size = s[0] == 'B' ? 1 : s[0] == 'H' ? 2 : 0;
+	return w->size != 0;
+}
+
+/* A load of w's width into dst; then sub-word ones extend what they read. */
+static void emit_load_w(arch_ctx *ctx, int dst, address addr, a64_width w, a64_reg r, unsigned flags)
+{
+	arch_emit_load(ctx, dst, addr, width_size(w, r), flags);
+	ctx->th->ops[ctx->th->n_ops - 1].ext = w.ext;
+}
+
+/* A store of w's width; a sub-word one writes the register's low bytes. */
+static void emit_store_w(arch_ctx *ctx, address addr, operand data, a64_width w, a64_reg r, unsigned flags)
+{
+	arch_emit_store(ctx, addr, data, width_size(w, r), flags);
+	ctx->th->ops[ctx->th->n_ops - 1].ext = w.ext;
+}
 
 /* `[Xn ...]` with what follows; a post-index `,#k` is returned in *post
  * (with *has_post), a pre-index `!` updates Xn before the access. */
@@ -60,6 +108,13 @@ static bool read_index_ext(arch_cursor *c, a64_reg idx, operand *out)
 	int t = a64_scratch(ctx, 2);
 	if (arch_word_eq(w, "SXTW") || arch_word_eq(w, "UXTW")) {
 		arch_emit_alu(ctx, w[0] == 'S' || w[0] == 's' ? ALU_SEXT : ALU_ZEXT, t, *out, arch_opnd_int(4));
+		/* [Xn,Wm,SXTW #k]: the extended index, shifted by k */
+		if (a64_at_imm(c)) {
+			value k;
+			if (!a64_read_imm(c, &k))
+				return false;
+			arch_emit_alu(ctx, ALU_SHL, t, arch_opnd_reg(t), arch_opnd_imm(k));
+		}
 	} else if (arch_word_eq(w, "LSL")) {
 		value k;
 		if (!a64_read_imm(c, &k))
@@ -148,7 +203,27 @@ static const ldst_form ldst_forms[] = {
 	{ "STLXR", LS_STXR, A64_REL, true, true },
 };
 
-static bool emit_ldst(arch_cursor *c, const ldst_form *f)
+/* Whether mnemonic m is form f, with a size suffix (B, H; LDR also SB,
+ * SH, SW, which sign-extend) into *w. */
+static bool ldst_name(const char *m, const ldst_form *f, a64_width *w)
+{
+	size_t n = strlen(f->name);
+	if (strncmp(m, f->name, n) != 0)
+		return false;
+	const char *s = m + n;
+	if (size_suffix(s, w))
+		return true;
+	if (strcmp(f->name, "LDR") != 0 || s[0] != 'S' || !s[1])
+		return false;
+	if (!strcmp(s + 1, "W"))
+		w->size = 4;
+	else if (!size_suffix(s + 1, w))
+		return false;
+	w->ext = ACCESS_EXT_SIGN;
+	return true;
+}
+
+static bool emit_ldst(arch_cursor *c, const ldst_form *f, a64_width w)
 {
 	arch_ctx *ctx = c->ctx;
 	a64_reg rs = { -1, false, NULL }, rt;
@@ -157,24 +232,27 @@ static bool emit_ldst(arch_cursor *c, const ldst_form *f)
 		return false;
 	if (!a64_read_reg(c, &rt) || !a64_comma(c) || !read_addr(c, f->simple, &a))
 		return false;
-	int size = rt.wide ? 8 : 4;
 	unsigned flags = f->excl ? ACC_ATOMIC | ACC_EXCL : 0;
 	switch (f->kind) {
 	case LS_LOAD:
 		if (f->excl)   /* the reservation: this address */
 			arch_emit_alu(ctx, ALU_ADD, a64_reservation(ctx), a.addr.base, arch_opnd_int(a.addr.offset));
-		arch_emit_load(ctx, rt.reg, a.addr, size, flags);
+		emit_load_w(ctx, rt.reg, a.addr, w, rt, flags);
 		annotate(ctx, f->annot);
+		/* LDRSB W0: sign-extended to 32 bits, the upper half clear */
+		if (w.ext == ACCESS_EXT_SIGN && !rt.wide && rt.reg >= 0)
+			arch_emit_alu(ctx, ALU_ZEXT, rt.reg, arch_opnd_reg(rt.reg), arch_opnd_int(4));
 		break;
 	case LS_STORE:
-		arch_emit_store(ctx, a.addr, a64_src(rt), size, flags);
+		emit_store_w(ctx, a.addr, a64_src(rt), w, rt, flags);
 		annotate(ctx, f->annot);
 		break;
 	case LS_STXR: {
 		/* weft's store-conditional flag is 1 on success; AArch64's
 		 * status register is 0 */
 		int flag = a64_scratch(ctx, 0);
-		arch_emit_stcond(ctx, flag, a.addr, a64_src(rt), size, flags);
+		arch_emit_stcond(ctx, flag, a.addr, a64_src(rt), width_size(w, rt), flags);
+		ctx->th->ops[ctx->th->n_ops - 1].ext = w.ext;
 		annotate(ctx, f->annot);
 		ctx->th->ops[ctx->th->n_ops - 1].b = arch_opnd_reg(a64_reservation(ctx));
 		arch_emit_alu(ctx, ALU_MOV, a64_reservation(ctx), arch_opnd_int(0), arch_opnd_none());
@@ -271,27 +349,27 @@ static bool emit_pair(arch_cursor *c, const pair_form *f)
 
 enum rmw_kind { RMW_CAS, RMW_SWP, RMW_LDOP, RMW_STOP };
 
-/* `base` then an optional ordering suffix A, L or AL. */
-static bool rmw_suffix(const char *m, const char *base, unsigned *rd_an, unsigned *wr_an)
+/* `base`, an optional ordering suffix A, L or AL, then an optional size
+ * suffix B or H (into *w). */
+static bool rmw_suffix(const char *m, const char *base, unsigned *rd_an, unsigned *wr_an, a64_width *w)
 {
 	size_t n = strlen(base);
 	if (strncmp(m, base, n) != 0)
 		return false;
 	const char *s = m + n;
 	*rd_an = *wr_an = 0;
-	if (!*s)
-		return true;
-	if (!strcmp(s, "A")) {
-		*rd_an = A64_ACQ;
-	} else if (!strcmp(s, "L")) {
-		*wr_an = A64_REL;
-	} else if (!strcmp(s, "AL")) {
+	if (!strncmp(s, "AL", 2)) {
 		*rd_an = A64_ACQ;
 		*wr_an = A64_REL;
-	} else {
-		return false;
+		s += 2;
+	} else if (*s == 'A') {
+		*rd_an = A64_ACQ;
+		s++;
+	} else if (*s == 'L') {
+		*wr_an = A64_REL;
+		s++;
 	}
-	return true;
+	return size_suffix(s, w);
 }
 
 static const struct { const char *op; enum alu_op alu; } ldops[] = {
@@ -332,27 +410,34 @@ static int either(arch_ctx *ctx)
  * atomic with the read).  Each variant is an execution of herd's: the
  * engines explore each (BR_EITHER); the variants' events, values and
  * dependencies are what tell them apart. */
-static bool emit_cas(arch_ctx *ctx, a64_reg rs, a64_reg rt, const a64_addr *a, unsigned rd_an, unsigned wr_an)
+static bool emit_cas(arch_ctx *ctx, a64_reg rs, a64_reg rt, const a64_addr *a, a64_width w, unsigned rd_an,
+		     unsigned wr_an)
 {
-	int size = rs.wide ? 8 : 4;
 	int old = a64_scratch(ctx, 0), eq = a64_scratch(ctx, 1);
-	arch_emit_load(ctx, old, a->addr, size, ACC_ATOMIC);
+	emit_load_w(ctx, old, a->addr, w, rs, ACC_ATOMIC);
 	annotate(ctx, rs.reg < 0 ? A64_NORET : rd_an);
-	arch_emit_alu(ctx, ALU_CMP, eq, arch_opnd_reg(old), a64_src(rs));
+	operand expected = a64_src(rs);
+	if (w.size) {   /* CASB, CASH: the low bytes of Rs, which a success
+	                 * writes back to Rs */
+		int low = a64_scratch(ctx, 2);
+		arch_emit_alu(ctx, ALU_ZEXT, low, expected, arch_opnd_int(w.size));
+		expected = arch_opnd_reg(low);
+	}
+	arch_emit_alu(ctx, ALU_CMP, eq, arch_opnd_reg(old), expected);
 	int to_fail = ctx->th->n_ops;
 	a64_silent_branch(ctx, BR_NE, arch_opnd_reg(eq));
 	int ends[5], n_ends = 0;
 	/* success, Rs from Rs */
 	int ok2 = either(ctx);
 	pick_from(ctx, eq, ACC_PICK);
-	arch_emit_store(ctx, a->addr, a64_src(rt), size, ACC_ATOMIC);
+	emit_store_w(ctx, a->addr, a64_src(rt), w, rs, ACC_ATOMIC);
 	annotate(ctx, wr_an);
-	a64_write_alu(ctx, rs, ALU_MOV, a64_src(rs), arch_opnd_none());
+	a64_write_alu(ctx, rs, ALU_MOV, expected, arch_opnd_none());
 	ends[n_ends++] = jump_to_end(ctx);
 	/* success, Rs from the read, the comparison reaching the write only */
 	ctx->th->ops[ok2].target = ctx->th->n_ops;
 	pick_from(ctx, eq, ACC_PICK_MEM);
-	arch_emit_store(ctx, a->addr, a64_src(rt), size, ACC_ATOMIC);
+	emit_store_w(ctx, a->addr, a64_src(rt), w, rs, ACC_ATOMIC);
 	annotate(ctx, wr_an);
 	a64_write_alu(ctx, rs, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
 	ends[n_ends++] = jump_to_end(ctx);
@@ -371,7 +456,7 @@ static bool emit_cas(arch_ctx *ctx, a64_reg rs, a64_reg rt, const a64_addr *a, u
 	 * write only */
 	ctx->th->ops[no3].target = ctx->th->n_ops;
 	pick_from(ctx, eq, ACC_PICK_MEM);
-	arch_emit_store(ctx, a->addr, arch_opnd_reg(old), size, ACC_ATOMIC);
+	emit_store_w(ctx, a->addr, arch_opnd_reg(old), w, rs, ACC_ATOMIC);
 	annotate(ctx, wr_an);
 	ctx->th->ops[ctx->th->n_ops - 1].b = arch_opnd_int(0);   /* no DATA register */
 	a64_write_alu(ctx, rs, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
@@ -380,7 +465,7 @@ static bool emit_cas(arch_ctx *ctx, a64_reg rs, a64_reg rt, const a64_addr *a, u
 	return true;
 }
 
-static bool emit_rmw(arch_cursor *c, enum rmw_kind k, enum alu_op alu, unsigned rd_an, unsigned wr_an)
+static bool emit_rmw(arch_cursor *c, enum rmw_kind k, enum alu_op alu, a64_width w, unsigned rd_an, unsigned wr_an)
 {
 	arch_ctx *ctx = c->ctx;
 	a64_reg rs, rt = { -1, false, NULL };
@@ -392,17 +477,16 @@ static bool emit_rmw(arch_cursor *c, enum rmw_kind k, enum alu_op alu, unsigned 
 	if (!read_addr(c, true, &a))
 		return false;
 	if (k == RMW_CAS)
-		return emit_cas(ctx, rs, rt, &a, rd_an, wr_an);
+		return emit_cas(ctx, rs, rt, &a, w, rd_an, wr_an);
 	if (k == RMW_STOP) {
 		/* herd's store form is the load form with the zero register */
 		k = RMW_LDOP;
 		rt.wide = rs.wide;
 	}
-	int size = rs.wide ? 8 : 4;
 	a64_reg dest = rt;
 	unsigned read_an = dest.reg < 0 ? A64_NORET : rd_an;
 	int old = a64_scratch(ctx, 0);
-	arch_emit_load(ctx, old, a.addr, size, ACC_ATOMIC);
+	emit_load_w(ctx, old, a.addr, w, rs, ACC_ATOMIC);
 	annotate(ctx, read_an);
 	operand data = a64_src(rs);
 	if (k == RMW_LDOP) {
@@ -415,7 +499,7 @@ static bool emit_rmw(arch_cursor *c, enum rmw_kind k, enum alu_op alu, unsigned 
 		arch_emit_alu(ctx, alu, t, arch_opnd_reg(old), arg);
 		data = arch_opnd_reg(t);
 	}
-	arch_emit_store(ctx, a.addr, data, size, ACC_ATOMIC);
+	emit_store_w(ctx, a.addr, data, w, rs, ACC_ATOMIC);
 	annotate(ctx, wr_an);
 	/* LD<op>'s write is computed from Rs, herd's DATA register read */
 	if (k == RMW_LDOP)
@@ -431,22 +515,23 @@ bool a64_mem_translate(arch_cursor *c, const char *m, bool *mine)
 	size_t n = strlen(m);
 	for (size_t i = 0; i <= n; i++)
 		up[i] = (char)(m[i] >= 'a' && m[i] <= 'z' ? m[i] - 'a' + 'A' : m[i]);
+	a64_width w;
 	for (size_t i = 0; i < sizeof ldst_forms / sizeof ldst_forms[0]; i++)
-		if (!strcmp(up, ldst_forms[i].name))
-			return emit_ldst(c, &ldst_forms[i]);
+		if (ldst_name(up, &ldst_forms[i], &w))
+			return emit_ldst(c, &ldst_forms[i], w);
 	unsigned rd_an, wr_an;
-	if (rmw_suffix(up, "CAS", &rd_an, &wr_an))
-		return emit_rmw(c, RMW_CAS, ALU_MOV, rd_an, wr_an);
-	if (rmw_suffix(up, "SWP", &rd_an, &wr_an))
-		return emit_rmw(c, RMW_SWP, ALU_MOV, rd_an, wr_an);
+	if (rmw_suffix(up, "CAS", &rd_an, &wr_an, &w))
+		return emit_rmw(c, RMW_CAS, ALU_MOV, w, rd_an, wr_an);
+	if (rmw_suffix(up, "SWP", &rd_an, &wr_an, &w))
+		return emit_rmw(c, RMW_SWP, ALU_MOV, w, rd_an, wr_an);
 	for (size_t i = 0; i < sizeof ldops / sizeof ldops[0]; i++) {
 		char base[8];
 		for (int st = 0; st < 2; st++) {
 			strcpy(base, st ? "ST" : "LD");
 			strcat(base, ldops[i].op);
 			/* ST<op> has no A form: it returns nothing to acquire */
-			if (rmw_suffix(up, base, &rd_an, &wr_an) && !(st && rd_an))
-				return emit_rmw(c, st ? RMW_STOP : RMW_LDOP, ldops[i].alu, rd_an, wr_an);
+			if (rmw_suffix(up, base, &rd_an, &wr_an, &w) && !(st && rd_an))
+				return emit_rmw(c, st ? RMW_STOP : RMW_LDOP, ldops[i].alu, w, rd_an, wr_an);
 		}
 	}
 	for (size_t i = 0; i < sizeof pair_forms / sizeof pair_forms[0]; i++)
@@ -458,11 +543,6 @@ bool a64_mem_translate(arch_cursor *c, const char *m, bool *mine)
 		if (!strcmp(up, pairs[i]))
 			return a64_refuse(c, "exclusive, non-temporal, sign-extending and compare-and-swap pairs are "
 			                 "not supported (LDP, STP, LDIAPP and STILP are)");
-	size_t len = strlen(up);
-	if ((!strncmp(up, "LD", 2) || !strncmp(up, "ST", 2)) && len > 2 &&
-	    (up[len - 1] == 'B' || up[len - 1] == 'H' || !strcmp(up, "LDRSW")))
-		return a64_refuse(c, "a byte, halfword or sign-extending access mixes sizes: mixed-size tests "
-		                 "are not supported");
 	*mine = false;
 	return false;
 }

@@ -10,26 +10,45 @@
 
 /* One operand as herd prints it: blanks dropped ("[X1, W2, SXTW]" is
  * "[X1,W2,SXTW]"; "LSL #2" keeps its one blank), letters in upper case,
- * immediates "#k" in decimal. */
+ * immediates "#k" in decimal.  The amount of a shift or extension in an
+ * address is an immediate whether written "#2" or "2"; herd leaves out
+ * an amount of 0, and LSL #0 altogether ("[X1,X2,LSL 0]" is "[X1,X2]"). */
 static void a64_operand(strbuf *out, const char *a)
 {
-	bool blank = false;
+	bool blank = false, in_address = false;
 	for (const char *p = a; *p; p++) {
+		if (*p == '[' || *p == ']')
+			in_address = *p == '[';
 		if (isspace((unsigned char)*p)) {
 			blank = true;
 			continue;
 		}
-		/* a blank survives only between a word and '#' (LSL #2) */
-		if (blank && *p == '#' && out->len > 0 && isalpha((unsigned char)out->s[out->len - 1]))
+		bool amount = blank && out->len > 0 && isalpha((unsigned char)out->s[out->len - 1]) &&
+		              (*p == '#' || isdigit((unsigned char)*p));
+		/* a blank survives only between a word and its amount (LSL #2) */
+		if (amount)
 			sb_putc(out, ' ');
 		blank = false;
-		if (*p == '#') {
-			const char *e = p + 1;
+		if (*p == '#' || amount) {
+			const char *n = *p == '#' ? p + 1 : p, *e = n;
 			while (*e && *e != ',' && *e != ']' && !isspace((unsigned char)*e))
 				e++;
-			char *num = xstrndup(p + 1, (size_t)(e - p - 1));
-			sb_putc(out, '#');
-			arch_put_int_or(out, num);
+			char *num = xstrndup(n, (size_t)(e - n));
+			int64_t k;
+			if (amount && in_address && arch_parse_int(num, &k) && k == 0) {
+				/* drop " " and, after LSL, the whole ",LSL" */
+				out->len--;
+				size_t w = out->len;
+				while (w > 0 && isalpha((unsigned char)out->s[w - 1]))
+					w--;
+				if (w > 0 && out->s[w - 1] == ',' && !strncmp(out->s + w, "LSL", out->len - w) &&
+				    out->len - w == 3)
+					out->len = w - 1;
+				out->s[out->len] = '\0';
+			} else {
+				sb_putc(out, '#');
+				arch_put_int_or(out, num);
+			}
 			free(num);
 			p = e - 1;
 			continue;

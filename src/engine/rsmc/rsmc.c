@@ -1269,6 +1269,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	}
 	rsmc_state_free(&s0);
 	r->addr_dropped = c.warned.addr_dropped;
+	interp_warned_free(&c.warned);
 	result_sort_flags(r);
 	state_table_free(&c.states);
 	free(c.state_vals);
