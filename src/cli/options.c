@@ -85,7 +85,8 @@ static const opt_spec specs[] = {
 	  "(on the model search path)" },
 	{ OPT_VARIANT, "variant", NULL, "TAGS",
 	  "herd7's variants (comma separated): a model's `if \"TAG\" ... else ... end` takes "
-	  "its first branch for each TAG given (weft's PPC and X86 semantics have no variants)" },
+	  "its first branch for each TAG given (weft's PPC and X86 semantics have no variants); "
+	  "under mixed, weft runs only accesses as wide as their locations" },
 	{ OPT_BELL, "bell", NULL, "FILE",
 	  "herd7's bell file: read before each model (after stdlib.cat); the sets its "
 	  "`instructions` declarations name ('rcu-lock gives Rcu-lock) are bound first" },
