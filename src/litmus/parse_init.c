@@ -97,7 +97,11 @@ static bool init_array(parser *p, const char *type, const lval_syntax *ls, token
 		return false;
 	}
 	int n = (int)size.num;
+	/* a cell written without a value holds 0, not calloc's {0, 0}: that
+	 * is the address of location 0 (prog.h's value) */
 	value *init = xcalloc((size_t)n, sizeof *init);
+	for (int i = 0; i < n; i++)
+		init[i] = value_int(0);
 	token after = parser_next(p);
 	bool ok = true;
 	if (after.kind == T_EQ) {
