@@ -209,9 +209,9 @@ def test_aarch64_pair_hash_is_herds_spelling(weft):
     ("int [x][2];", "NOP", "0:X0=0", "3:8", "an array is declared 'type name[size]'"),
     ("int x[1001];", "NOP", "0:X0=0", "3:7", "array too large (at most 1000 cells)"),
     ("int x[2]={1 2};", "NOP", "0:X0=0", "3:13", "expected ',' or '}' in the array's values"),
-    # conditions do not name arrays or their cells
-    ("int x[2]={1,2}; 0:X1=x;", "LDR W0,[X1]", "x[1]=2", "8:10", "array cells ('x[...]') in conditions"),
-    ("int x[2]={1,2}; 0:X1=x;", "LDR W0,[X1]", "x=1", "8:9", "'x' is an array"),
+    # conditions name cells that exist (herd7's errors)
+    ("int x[2]={1,2}; 0:X1=x;", "LDR W0,[X1]", "x[2]=2", "8:11", "array x has 2 cells: no cell 2"),
+    ("int x=1; 0:X1=x;", "LDR W0,[X1]", "x[0]=2", "8:11", "location x is no array"),
 ])
 def test_arrays_errors_are_located(weft, tmp_path, init, code, cond, where, words):
     t = tmp_path / "E.litmus"

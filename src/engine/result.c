@@ -8,7 +8,9 @@ static bool lval_same(lval a, lval b)
 {
 	if (a.thread != b.thread)
 		return false;
-	return a.thread >= 0 ? a.reg == b.reg : a.loc == b.loc;
+	/* a location's forms (prog.h: x, v[i], a cell of v whole) are
+	 * shown each on its own */
+	return a.reg == b.reg && (a.thread >= 0 || a.loc == b.loc);
 }
 
 static void add_lval(test_result *r, size_t *cap, lval lv)

@@ -13,9 +13,11 @@
  * PROP, with herd's precedences (loosest first): `\/`, `/\`, `=>` (right
  * associative), then `~`/`not`:
  *     true | false | (PROP) | ~PROP | not PROP | LVAL = V | LVAL == V
- *     | LVAL <> V | LVAL != V
- * where LVAL is `T:reg`, `PT:reg`, `%sym`, `x` or `[x]` and V an integer or
- * a location name (its address).
+ *     | LVAL <> V | LVAL != V | ARRAY = {V, ...} | ARRAY <> {V, ...}
+ * where LVAL is `T:reg`, `PT:reg`, `%sym`, `x`, `[x]` or an array's cell
+ * `v[i]`, ARRAY an array named whole, and V an integer, a location name
+ * (its address) or `x[N]` (x's address plus N).  `locations` takes
+ * cells and whole arrays too.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +61,80 @@ static cond *mk(enum cond_kind kind, cond *l, cond *r, srcloc at)
 
 static cond *prop_or(cparse *cp, int depth);
 
+/* `{v0, v1, ...}` after its `{`: the values, *n of them (owned). */
+static value *vector_values(parser *p, int *n)
+{
+	value *vals = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (;;) {
+		token vt = parser_next(p);
+		if (*n >= LITMUS_MAX_LOCS) {
+			diag_error(p->d, vt.loc, "vector too long (at most %d values)", LITMUS_MAX_LOCS);
+			break;
+		}
+		GROW(vals, cap, (size_t)*n + 1);
+		if (!parser_value(p, &vt, &vals[(*n)++]))
+			break;
+		token sep = parser_next(p);
+		if (sep.kind == T_RBRACE)
+			return vals;
+		if (sep.kind != T_COMMA) {
+			parser_expected(p, &sep, "',' or '}' in a vector");
+			break;
+		}
+	}
+	free(vals);
+	return NULL;
+}
+
+/* herd's atom on the whole array lv (LVAL_WHOLE) compared by `op` with
+ * what starts at vt: a vector `{1,2}`, equal when it has the array's size
+ * and each cell its value, or a value, which no array equals (prog.h's
+ * cond.array_atom says how the atom is kept). */
+static cond *array_atom(cparse *cp, lval lv, token op, token vt)
+{
+	parser *p = cp->p;
+	const litmus_test *t = p->t;
+	int base = t->locs[lv.loc].array;
+	int n_cells = t->locs[base].n_cells, nv = -1;
+	value *vals = NULL, scalar = value_int(0);
+	if (vt.kind == T_LBRACE) {
+		if (!(vals = vector_values(p, &nv)))
+			return NULL;
+	} else if (vt.kind == T_PROC || (vt.kind == T_NUM && p->c.p[0] == ':')) {
+		diag_error(p->d, vt.loc, "an array compared with a register is not supported");
+		return NULL;
+	} else if (!parser_value(p, &vt, &scalar)) {
+		return NULL;
+	}
+	advance(cp);
+	bool match = nv == n_cells;
+	cond *all = NULL;
+	for (int i = 0; i < n_cells; i++) {
+		int cell = base;
+		prog_array_cell(t, base, (int64_t)i * t->locs[base].cell_bytes, 0, &cell);
+		cond *a = mk(COND_EQ, NULL, NULL, vt.loc);
+		a->lhs = lval_mem(cell, LVAL_WHOLE);
+		if (match) {
+			a->rhs = vals[i];
+		} else {   /* the cell with itself: true, but observed */
+			a->rhs_is_lval = true;
+			a->rhs_lval = a->lhs;
+		}
+		all = all ? mk(COND_AND, all, a, vt.loc) : a;
+	}
+	if (!match)
+		all = mk(COND_AND, all, mk(COND_FALSE, NULL, NULL, vt.loc), vt.loc);
+	all->array_atom = true;
+	all->arr_loc = base;
+	all->n_arr_vals = nv;
+	all->arr_vals = vals;
+	if (nv < 0)
+		all->rhs = scalar;
+	return op.kind == T_EQ ? all : mk(COND_NOT, all, NULL, op.loc);
+}
+
 static cond *prop_atom(cparse *cp)
 {
 	parser *p = cp->p;
@@ -77,13 +153,8 @@ static cond *prop_atom(cparse *cp)
 		}
 		return c;
 	}
-	if (!parse_lval_syntax(p, cp->tok, &ls, &op))
+	if (!parse_lval_syntax(p, cp->tok, &ls, &op) || !parse_cell_index(p, &ls, &op))
 		return NULL;
-	if (op.kind == T_LBRK) {
-		diag_error(p->d, op.loc, "array cells ('%.*s[...]') in conditions are not supported",
-			   (int)ls.name.len, ls.name.start);
-		return NULL;
-	}
 	if (op.kind != T_EQ && op.kind != T_NE) {
 		parser_expected(p, &op, "'=' or '<>' after a location");
 		return NULL;
@@ -96,6 +167,8 @@ static cond *prop_atom(cparse *cp)
 	lval lv;
 	if (!resolve_lval(p, &ls, &lv))
 		return NULL;
+	if (lv.thread < 0 && lv.reg == LVAL_WHOLE)
+		return is_instr ? NULL : array_atom(cp, lv, op, vt);
 	if (vt.kind == T_PROC || (vt.kind == T_NUM && p->c.p[0] == ':')) {
 		/* herd's `0:r1=1:r2`: two final values compared */
 		lval_syntax rs;
@@ -277,10 +350,22 @@ static bool locations_list(cparse *cp)
 		lval_syntax ls;
 		token next;
 		lval lv;
-		if (!parse_lval_syntax(p, cp->tok, &ls, &next) || !resolve_lval(p, &ls, &lv))
+		if (!parse_lval_syntax(p, cp->tok, &ls, &next) || !parse_cell_index(p, &ls, &next) ||
+		    !resolve_lval(p, &ls, &lv))
 			return false;
-		GROW(t->observed, p->observed_cap, (size_t)t->n_observed + 1);
-		t->observed[t->n_observed++] = lv;
+		if (lv.thread < 0 && lv.reg == LVAL_WHOLE) {
+			/* an array: each of its cells, shown together */
+			const location *base = &t->locs[t->locs[lv.loc].array];
+			for (int i = 0; i < base->n_cells; i++) {
+				int cell = lv.loc;
+				prog_array_cell(t, lv.loc, (int64_t)i * base->cell_bytes, 0, &cell);
+				GROW(t->observed, p->observed_cap, (size_t)t->n_observed + 1);
+				t->observed[t->n_observed++] = lval_mem(cell, LVAL_WHOLE);
+			}
+		} else {
+			GROW(t->observed, p->observed_cap, (size_t)t->n_observed + 1);
+			t->observed[t->n_observed++] = lv;
+		}
 		/* herd's type annotations: `x*`, `x int`, `x int*` (a keyword
 		 * there means the list was not closed) */
 		if (next.kind == T_NAME && !is_keyword(&next))

@@ -420,8 +420,8 @@ bool apply_pending_regs(parser *p)
 		if (th < 0) {
 			/* `%x0=x`: a symbolic register, which belongs to the one
 			 * thread whose code uses it. */
-			lval_syntax ls = { LV_SYMREG, -1, { T_SYMREG, pr->name, len, pr->loc, 0 },
-					   pr->loc, false };
+			lval_syntax ls = { .kind = LV_SYMREG, .thread = -1,
+					   .name = { T_SYMREG, pr->name, len, pr->loc, 0 }, .loc = pr->loc };
 			lval lv;
 			ok = resolve_lval(p, &ls, &lv);
 			th = lv.thread;

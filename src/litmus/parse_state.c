@@ -173,6 +173,17 @@ bool parser_value(parser *p, const token *t, value *out)
 		if (loc < 0)
 			return false;
 		*out = value_addr(loc);
+		if (*p->c.p == '[') {
+			/* herd's value `x[N]` is x's address plus N (bytes,
+			 * whatever x's type: its mk_sym_with_index) */
+			token lb = parser_next(p), num = parser_next(p);
+			token rb = num.kind == T_NUM ? parser_next(p) : num;
+			if (lb.kind != T_LBRK || num.kind != T_NUM || rb.kind != T_RBRK) {
+				parser_expected(p, &rb, "'x[N]', N a number");
+				return false;
+			}
+			out->num = num.num;
+		}
 		return true;
 	}
 	parser_expected(p, t, "a value (an integer or a location name)");
@@ -198,6 +209,8 @@ bool parse_lval_syntax(parser *p, token first, lval_syntax *out, token *next)
 	out->loc = first.loc;
 	out->thread = -1;
 	out->pte = false;
+	out->cell = false;
+	out->index = 0;
 	if (first.kind == T_PROC || first.kind == T_NUM) {
 		if (first.num < 0 || first.num >= LITMUS_MAX_THREADS) {
 			diag_error(p->d, first.loc, "'%.*s' is not a thread number", (int)first.len,
@@ -262,6 +275,53 @@ bool parse_lval_syntax(parser *p, token first, lval_syntax *out, token *next)
 	return true;
 }
 
+bool parse_cell_index(parser *p, lval_syntax *ls, token *next)
+{
+	bool bare = ls->kind == LV_LOC && !ls->pte && ls->name.loc.line == ls->loc.line &&
+	            ls->name.loc.col == ls->loc.col;
+	if (!bare || next->kind != T_LBRK)
+		return true;
+	token num = parser_next(p);
+	if (num.kind != T_NUM || num.num < 0) {
+		parser_expected(p, &num, "a cell's index (a number, 0 or more)");
+		return false;
+	}
+	token close = parser_next(p);
+	if (close.kind != T_RBRK) {
+		parser_expected(p, &close, "']' after a cell's index");
+		return false;
+	}
+	ls->cell = true;
+	ls->index = num.num > LITMUS_MAX_LOCS ? LITMUS_MAX_LOCS : (int)num.num;
+	ls->index_at = num.loc;
+	*next = parser_next(p);
+	return true;
+}
+
+/* The cell `name[index]` of lvalue ls (ls->cell) at `loc`, the
+ * location its name resolved to; -1 after an error in herd's words. */
+static int cell_loc(parser *p, const lval_syntax *ls, int loc)
+{
+	const location *l = &p->t->locs[loc];
+	if (l->array < 0) {
+		diag_error(p->d, ls->index_at, "location %.*s is no array: it has no cell %d (herd7: 'Location "
+			   "%.*s of type %s%s%s is used as an array')", (int)ls->name.len, ls->name.start,
+			   ls->index, (int)ls->name.len, ls->name.start, l->type ? "Ty<" : "TyDef",
+			   l->type ? l->type : "", l->type ? ">" : "");
+		return -1;
+	}
+	const location *base = &p->t->locs[l->array];
+	if (ls->index >= base->n_cells) {
+		diag_error(p->d, ls->index_at, "array %.*s has %d cell%s: no cell %d (herd7: 'Out of bounds "
+			   "access on array %.*s')", (int)ls->name.len, ls->name.start, base->n_cells,
+			   base->n_cells == 1 ? "" : "s", ls->index, (int)ls->name.len, ls->name.start);
+		return -1;
+	}
+	int cell;
+	return prog_array_cell(p->t, l->array, (int64_t)ls->index * base->cell_bytes, 0, &cell) == CELL_OK ? cell
+	                                                                                                : -1;
+}
+
 int parser_lval_loc(parser *p, const lval_syntax *ls)
 {
 	if (ls->pte)
@@ -318,10 +378,13 @@ bool resolve_lval(parser *p, const lval_syntax *ls, lval *out)
 		return out->thread >= 0;
 	case LV_LOC:
 		out->loc = parser_lval_loc(p, ls);
-		if (out->loc >= 0 && t->locs[out->loc].array >= 0) {
-			diag_error(p->d, ls->name.loc, "'%.*s' is an array: conditions and locations on arrays "
-				   "or their cells are not supported", (int)ls->name.len, ls->name.start);
+		if (out->loc < 0)
 			return false;
+		if (ls->cell) {
+			out->loc = cell_loc(p, ls, out->loc);
+			out->reg = LVAL_CELL;
+		} else if (t->locs[out->loc].array >= 0) {
+			out->reg = LVAL_WHOLE;
 		}
 		return out->loc >= 0;
 	}

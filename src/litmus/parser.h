@@ -81,14 +81,23 @@ typedef struct lval_syntax {
 	token name;   /* register (with its `%` if any) or location  */
 	srcloc loc;   /* where the lvalue starts                     */
 	bool pte;     /* LV_LOC written [PTE(name)] (vmsa)           */
+	bool cell;    /* LV_LOC written `name[index]`: herd's array cell */
+	int index;
+	srcloc index_at;
 } lval_syntax;
 
 /* Read `T:reg`, `PT:reg`, `%sym`, `x` or `[x]` starting at token `first`;
  * *next gets the token that follows. */
 bool parse_lval_syntax(parser *p, token first, lval_syntax *out, token *next);
+/* In a condition or `locations`, after parse_lval_syntax: a location
+ * named bare may be followed by `[N]`, a cell of an array (herd's
+ * `v[1]`), read here; *next is then the token after the `]`. */
+bool parse_cell_index(parser *p, lval_syntax *ls, token *next);
 /* Resolve an lvalue of a condition or `locations` list: threads must
  * exist, registers must be the architecture's (added to the thread if
- * new), locations are added if new. */
+ * new), locations are added if new.  A cell `v[i]` is the cell's
+ * location in form LVAL_CELL; an array named bare is its cell 0 in
+ * form LVAL_WHOLE (prog.h). */
 bool resolve_lval(parser *p, const lval_syntax *ls, lval *out);
 
 /* The location an LV_LOC lvalue names (PTE(v) for [PTE(v)]); -1 after

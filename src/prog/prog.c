@@ -58,6 +58,7 @@ void cond_free(cond *c)
 		free(c->lhs_name);
 		free(c->rhs_name);
 		free(c->f_label);
+		free(c->arr_vals);
 		free(c);
 		c = l;
 	}
@@ -453,7 +454,11 @@ void lval_print(const litmus_test *t, lval lv, strbuf *out)
 		else
 			sb_printf(out, "%d:reg#%d", lv.thread, lv.reg);
 	} else if (t && lv.loc >= 0 && lv.loc < t->n_locs) {
-		sb_puts(out, t->locs[lv.loc].name);
+		const location *l = &t->locs[lv.loc];
+		if (l->array >= 0 && (lv.reg == LVAL_CELL || lv.reg == LVAL_WHOLE))
+			sb_printf(out, "%s[%d]", t->locs[l->array].name, l->cell);
+		else
+			sb_puts(out, l->name);
 	} else {
 		sb_printf(out, "loc#%d", lv.loc);
 	}

@@ -375,6 +375,17 @@ typedef struct lval {
 #define LVAL_FAULT (-2)
 static inline lval lval_fault(int thread) { lval lv = { thread, LVAL_FAULT, -1 }; return lv; }
 static inline bool lval_is_fault(lval lv) { return lv.thread >= 0 && lv.reg == LVAL_FAULT; }
+/* A memory lval's reg says how the test names the location: -1 plainly
+ * (`x`, `[x]`), or, for a cell of an array (location.array >= 0):
+ *   LVAL_CELL   herd's `v[i]` (its Deref): shown "v[i]=...", after every
+ *               location named plainly;
+ *   LVAL_WHOLE  one cell of the array `v` named whole (`v={1,2}`, or `v`
+ *               in `locations`): a state shows all the array's cells in
+ *               one binding "v={1,2}".
+ * The engines read every form as the location `loc`. */
+#define LVAL_CELL (-3)
+#define LVAL_WHOLE (-4)
+static inline lval lval_mem(int loc, int form) { lval lv = { -1, form, loc }; return lv; }
 #define VALUE_FAULT_LOC (-6)
 static inline value value_fault(int instr, int loc, int type)
 {
@@ -419,6 +430,19 @@ typedef struct cond {
 	                   * none named, -2 a label on no instruction   */
 	char *f_label;    /* ... the label as written (owned), or NULL  */
 	int f_loc, f_type;
+	/* herd's one atom on a whole array (`v={1,2}`, `v<>{1,2}` under a
+	 * COND_NOT, `v=1`): this node stands for it, as the conjunction of
+	 * an atom per cell on its LVAL_WHOLE lvals (COND_AND nodes over
+	 * COND_EQ ones, a COND_EQ for one cell), what every judge of a
+	 * state evaluates.  A value that is no vector of the array's size
+	 * equals no array: then the conjunction compares each cell with
+	 * itself and ends with COND_FALSE.  arr_loc: the array's cell 0;
+	 * the value as written, to print the atom: arr_vals (owned) when
+	 * n_arr_vals >= 0, else rhs. */
+	bool array_atom;
+	int arr_loc;
+	int n_arr_vals;
+	value *arr_vals;
 	srcloc loc;
 } cond;
 

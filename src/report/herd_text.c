@@ -35,6 +35,19 @@ static int lval_cmp(const litmus_test *t, lval a, lval b)
 	bool ra = a.thread >= 0, rb = b.thread >= 0;
 	if (ra != rb)
 		return ra ? -1 : 1;
+	/* herd's cells v[i] (its Deref) come after every location named
+	 * plainly, by array and index; an array's cells shown whole keep
+	 * the array's place among the locations, in index order */
+	if (!ra && (a.reg == LVAL_CELL) != (b.reg == LVAL_CELL))
+		return a.reg == LVAL_CELL ? 1 : -1;
+	if (!ra && (a.reg == LVAL_CELL || a.reg == LVAL_WHOLE || b.reg == LVAL_WHOLE)) {
+		const location *la = &t->locs[a.loc], *lb = &t->locs[b.loc];
+		int c = strcmp(t->locs[la->array >= 0 ? la->array : a.loc].name,
+		               t->locs[lb->array >= 0 ? lb->array : b.loc].name);
+		if (c)
+			return c;
+		return la->cell < lb->cell ? -1 : la->cell > lb->cell;
+	}
 	if (ra) {
 		int ia = t->threads[a.thread].id, ib = t->threads[b.thread].id;
 		if (ia != ib)
@@ -111,8 +124,29 @@ static void put_lval(const litmus_test *t, lval lv, strbuf *out)
 		sb_printf(out, "fault(P%d)", t->threads[lv.thread].id);
 	else if (lv.thread >= 0)
 		sb_printf(out, "%d:%s", t->threads[lv.thread].id, t->threads[lv.thread].regs[lv.reg].name);
+	else if (lv.reg == LVAL_CELL)
+		lval_print(t, lv, out);   /* v[i], no brackets */
 	else
 		sb_printf(out, "[%s]", t->locs[lv.loc].name);
+}
+
+/* herd's atom on a whole array (prog.h's cond.array_atom): `v={1,2}`,
+ * or `[v]=1` for a value that is no vector. */
+static void put_array_atom(const litmus_test *t, const cond *c, bool hexa, strbuf *out)
+{
+	const char *name = t->locs[c->arr_loc].name;
+	if (c->n_arr_vals < 0) {
+		sb_printf(out, "[%s]=", name);
+		put_value_as(t, c->rhs, hexa, out);
+		return;
+	}
+	sb_printf(out, "%s={", name);
+	for (int i = 0; i < c->n_arr_vals; i++) {
+		if (i)
+			sb_putc(out, ',');
+		put_value_as(t, c->arr_vals[i], hexa, out);
+	}
+	sb_putc(out, '}');
 }
 
 /* ---- the condition ---------------------------------------------------------------- */
@@ -147,6 +181,10 @@ static void put_cond(const litmus_test *t, const cond *c, enum prec above, bool 
 {
 	if (!c) {
 		sb_puts(out, "true");
+		return;
+	}
+	if (c->array_atom) {
+		put_array_atom(t, c, hexa, out);
 		return;
 	}
 	enum prec here;
@@ -302,6 +340,15 @@ static value fault_in_state(int tix, void *vctx)
 	return value_no_fault();
 }
 
+/* The final value v of lv in a state line. */
+static void put_binding_value(const litmus_test *t, lval lv, value v, bool hexa, strbuf *b)
+{
+	if (!hexa && v.loc == -1 && v.num < 0 && lval_is_unsigned64(t, lv))
+		sb_printf(b, "%llu", (unsigned long long)v.num);
+	else
+		put_value_as(t, v, hexa, b);
+}
+
 /* One state line's bindings, in herd's order `order` (from lval_order). */
 static void put_state(const litmus_test *t, const test_result *r, const int *order, int state, bool hexa,
 		      strbuf *b)
@@ -321,12 +368,25 @@ static void put_state(const litmus_test *t, const test_result *r, const int *ord
 		}
 		if (i)
 			sb_putc(b, ' ');
-		put_lval(t, r->lvals[k], b);
+		lval lv = r->lvals[k];
+		if (lv.thread < 0 && lv.reg == LVAL_WHOLE) {
+			/* an array's cells, in order (lval_order), one binding */
+			int arr = t->locs[lv.loc].array;
+			sb_printf(b, "%s={", t->locs[arr].name);
+			put_binding_value(t, lv, v[k], hexa, b);
+			while (i + 1 < r->n_lvals && r->lvals[order[i + 1]].thread < 0 &&
+			       r->lvals[order[i + 1]].reg == LVAL_WHOLE &&
+			       t->locs[r->lvals[order[i + 1]].loc].array == arr) {
+				k = order[++i];
+				sb_putc(b, ',');
+				put_binding_value(t, r->lvals[k], v[k], hexa, b);
+			}
+			sb_puts(b, "};");
+			continue;
+		}
+		put_lval(t, lv, b);
 		sb_putc(b, '=');
-		if (!hexa && v[k].loc == -1 && v[k].num < 0 && lval_is_unsigned64(t, r->lvals[k]))
-			sb_printf(b, "%llu", (unsigned long long)v[k].num);
-		else
-			put_value_as(t, v[k], hexa, b);
+		put_binding_value(t, lv, v[k], hexa, b);
 		sb_putc(b, ';');
 	}
 	/* then the condition's fault atoms that hold of no fault, each

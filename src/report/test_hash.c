@@ -76,14 +76,16 @@ static void put_digest(strbuf *all, const strbuf *s)
 
 /* ---- locations in herd's order ------------------------------------------------ */
 
-/* herd sorts page-table entries (vmsa's pte_x) after the variables */
-enum loc_class { LC_REG, LC_SREG, LC_GLOBAL, LC_PTE };
+/* herd sorts page-table entries (vmsa's pte_x) after the variables,
+ * and array cells v[i] (its Deref) after every location */
+enum loc_class { LC_REG, LC_SREG, LC_GLOBAL, LC_PTE, LC_CELL };
 
 typedef struct hloc {
 	enum loc_class cls;
 	long proc;
 	char *name;      /* register, symbolic register (no %) or location */
 	char *text;      /* what gets hashed */
+	int cell;        /* LC_CELL: the index; name is the array's */
 	int order;       /* position as written, for a stable sort */
 } hloc;
 
@@ -97,6 +99,8 @@ static int hloc_cmp(const void *pa, const void *pb)
 	int c = strcmp(a->name, b->name);
 	if (c)
 		return c;
+	if (a->cell != b->cell)
+		return a->cell < b->cell ? -1 : 1;
 	return a->order < b->order ? -1 : a->order > b->order;
 }
 
@@ -123,7 +127,7 @@ static void hloc_join(hloc_list *l, strbuf *out)
 	bool first = true;
 	for (int i = 0; i < l->n; i++) {
 		if (i > 0 && l->v[i].cls == l->v[i - 1].cls && l->v[i].proc == l->v[i - 1].proc &&
-		    !strcmp(l->v[i].name, l->v[i - 1].name))
+		    l->v[i].cell == l->v[i - 1].cell && !strcmp(l->v[i].name, l->v[i - 1].name))
 			continue;
 		if (!first)
 			sb_puts(out, "; ");
@@ -136,6 +140,8 @@ static char *loc_text(const hloc *h)
 {
 	if (h->cls == LC_REG)
 		return xasprintf("%ld:%s", h->proc, h->name);
+	if (h->cls == LC_CELL)
+		return xasprintf("%s[%d]", h->name, h->cell);
 	return xstrdup(h->name);
 }
 
@@ -380,9 +386,17 @@ static void observe(const litmus_test *t, lval lv, const char *as_written, hloc_
 	} else {
 		if (lv.loc < 0 || lv.loc >= t->n_locs)
 			return;
-		/* vmsa: PTE(x) after the variables, as in the init (not
-		 * checked on a herd test observing one) */
-		h->cls = memory_name(t, lv.loc, &h->name);
+		const location *l = &t->locs[lv.loc];
+		if (l->array >= 0 && (lv.reg == LVAL_CELL || lv.reg == LVAL_WHOLE)) {
+			/* herd observes the array, or its cell v[i] */
+			h->cls = lv.reg == LVAL_CELL ? LC_CELL : LC_GLOBAL;
+			h->name = xstrdup(t->locs[l->array].name);
+			h->cell = lv.reg == LVAL_CELL ? l->cell : 0;
+		} else {
+			/* vmsa: PTE(x) after the variables, as in the init
+			 * (not checked on a herd test observing one) */
+			h->cls = memory_name(t, lv.loc, &h->name);
+		}
 	}
 	h->text = loc_text(h);
 	l->n++;
