@@ -118,6 +118,14 @@ typedef struct cat_verdict {
  * order and stop at the first failing one, as in herd. */
 bool cat_model_check(cat_model *m, const execution *x, cat_verdict *out, diag *d);
 
+/* cat_model_check judges with the model compiled (cat_prog.c) where it
+ * can, else with the evaluator; the verdicts are the same.  Compiled
+ * false: always the evaluator.  The counts: the complete executions each
+ * has judged since the model was loaded (the evaluator's, when the
+ * compiled check was on and could not). */
+void cat_model_set_compiled(cat_model *m, bool compiled);
+void cat_model_check_counts(const cat_model *m, long *compiled, long *interpreted);
+
 /* The top-level checks of a model, in model order: check instructions
  * (acyclic / irreflexive / empty, flags included) and procedure calls. */
 int cat_model_n_checks(const cat_model *m);

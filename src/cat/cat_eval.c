@@ -1204,8 +1204,6 @@ static bool eval_test(cat_eval *ev, const cat_ins *in, frame *env, bool *holds)
 	return true;
 }
 
-static void note_flag(cat_eval *ev, const char *name);
-
 static bool run_check(cat_eval *ev, const cat_ins *in, frame *env, bool *failed)
 {
 	bool holds = false;
@@ -1219,12 +1217,12 @@ static bool run_check(cat_eval *ev, const cat_ins *in, frame *env, bool *failed)
 		break;
 	case CHECK_FLAG:
 		if (holds)
-			note_flag(ev, name);
+			cat_note_flag(ev, name);
 		break;
 	case CHECK_UNDEFINED_UNLESS:
 		/* herd marks such executions "undefined"; weft reports a flag. */
 		if (!holds)
-			note_flag(ev, name);
+			cat_note_flag(ev, name);
 		break;
 	case CHECK_ASSERT:
 		if (!holds)
@@ -1292,7 +1290,7 @@ static bool run_body(cat_eval *ev, const cat_ins_list *l, frame *fr, bool *faile
 
 /* Flags fired during the current check go to the model's verdict buffer,
  * reached through ev->m (the evaluator is the model's only writer). */
-static void note_flag(cat_eval *ev, const char *name)
+void cat_note_flag(cat_eval *ev, const char *name)
 {
 	struct cat_model *m = (struct cat_model *)ev->m;
 	if (m->nflag_names < m->nchecks + 64) {
@@ -1469,6 +1467,11 @@ void cat_eval_begin(cat_eval *ev, const execution *x)
 bool cat_eval_expr(cat_eval *ev, const cat_ex *e, cval *out)
 {
 	return eval(ev, e, NULL, out);
+}
+
+bool cat_eval_cond(cat_eval *ev, const cat_cond *c, bool *res)
+{
+	return eval_cond(ev, c, NULL, res);
 }
 
 bool cat_eval_check(cat_eval *ev, int i, bool *failed, bool *fired)

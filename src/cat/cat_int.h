@@ -212,6 +212,8 @@ typedef struct cat_eval {
 	strbuf err_msg;
 } cat_eval;
 
+typedef struct cat_prog cat_prog;
+
 struct cat_model {
 	char *name;
 	int nfiles;
@@ -250,6 +252,10 @@ struct cat_model {
 	int nowned;
 	char **owned;            /* names made by the compiler (bell sets) */
 	cat_eval ev;
+	cat_prog *prog;          /* the compiled check (cat_prog.c), made at
+	                          * the first complete execution; NULL when
+	                          * cat_model_set_compiled turned it off */
+	bool interpret;          /* cat_model_set_compiled(m, false) */
 	char fingerprint[33];    /* cat_identity.c */
 	/* top-level show directives (show r, show e as label), less those
 	 * unshown after: for pictures */
@@ -286,6 +292,10 @@ bool cat_eval_check(cat_eval *ev, int i, bool *failed, bool *fired);
  * a check's expression or a top-level binding's definition (cat_explain.c
  * takes checks apart this way); false on error. */
 bool cat_eval_expr(cat_eval *ev, const cat_ex *e, cval *out);
+/* Does condition c (top-level scope) hold?  false on error. */
+bool cat_eval_cond(cat_eval *ev, const cat_cond *c, bool *res);
+/* Add flag `name` to the verdict's flags (once). */
+void cat_note_flag(cat_eval *ev, const char *name);
 /* Value of global slot `slot`; false on error. */
 bool cat_eval_slot(cat_eval *ev, int slot, cval *out);
 /* Report the pending error through d and clear it. */
@@ -340,6 +350,10 @@ int cat_vmsa_loc_key(const execution *x, const event *e, int n_keys);
  * FAULT, TLBI, inv-domain, same-low-order-bits, ...); false for a name
  * it does not know. */
 bool cat_vmsa_value(cat_eval *ev, const char *name, cval *out);
+/* Has event set ws no write at a page-table entry?  Then oa-changes
+ * and at-least-one-writable give the empty set, whatever relation they
+ * are given with ws. */
+bool cat_vmsa_none_at_pte(cat_eval *ev, const cval *ws);
 /* same-oa, oa-changes, at-least-one-writable applied to arg. */
 bool cat_vmsa_prim(cat_eval *ev, int prim, const cval *arg, srcloc at, cval *out);
 
@@ -402,12 +416,29 @@ uint64_t choice_proj_hash(const cat_eval *ev, const uint64_t *rows, const uint64
  * else NULL. */
 const uint64_t *choice_memo_hashes(choice_memo *mm, const cat_eval *ev, const cval *s, const uint64_t *w);
 
+/* cat_prog.c: the compiled check.  cat_prog_run judges a complete
+ * execution as cat_model_check does (1: done, 0: an evaluation error,
+ * reported through d), or returns -1 when the evaluator must (the model,
+ * or this static part of it, has no compiled form). */
+cat_prog *cat_prog_new(struct cat_model *m);
+void cat_prog_free(cat_prog *p);
+int cat_prog_run(cat_prog *p, const execution *x, cat_verdict *out, diag *d);
+void cat_prog_counts(const cat_prog *p, long *compiled, long *interpreted);
+/* analysis/cat_sym.c: the terms of m's checks on x's static part for the
+ * compiled check (cat_symbolic, with choices, different-values, inlined
+ * functions and static ifs); SYM_UNSUPPORTED when the model has a
+ * construct without a term, SYM_FAIL on an evaluation error (cleared). */
+enum { SYM_OK, SYM_FAIL, SYM_UNSUPPORTED };
+struct cat_symbolic;
+int cat_sym_build_prog(struct cat_model *m, const execution *x, struct cat_symbolic *out);
+
 /* cat_mono.c: classify every check of the model (fills checks[i].monotone)
  * and every slot as static or not (slots[i].is_static). */
 void cat_classify_static(struct cat_model *m);
 /* cat_static.c: does expression e (top-level scope) depend only on the
  * static part of an execution (no rf, co, fr, FW)? */
 bool cat_ex_static(struct cat_model *m, const cat_ex *e);
+bool cat_cond_static(struct cat_model *m, const cat_cond *c);
 void cat_classify_checks(struct cat_model *m);
 
 #endif

@@ -116,6 +116,7 @@ void cat_model_free(cat_model *m)
 {
 	if (!m)
 		return;
+	cat_prog_free(m->prog);
 	cat_eval_free(&m->ev);
 	for (int i = 0; i < m->nfiles; i++)
 		cat_file_free(m->files[i]);
@@ -252,7 +253,24 @@ static bool run_checks(cat_model *m, const execution *x, cat_verdict *out, diag 
 
 bool cat_model_check(cat_model *m, const execution *x, cat_verdict *out, diag *d)
 {
+	if (!m->interpret) {
+		if (!m->prog)
+			m->prog = cat_prog_new(m);
+		int r = cat_prog_run(m->prog, x, out, d);
+		if (r >= 0)
+			return r == 1;
+	}
 	return run_checks(m, x, out, d, false);
+}
+
+void cat_model_set_compiled(cat_model *m, bool compiled)
+{
+	m->interpret = !compiled;
+}
+
+void cat_model_check_counts(const cat_model *m, long *compiled, long *interpreted)
+{
+	cat_prog_counts(m->prog, compiled, interpreted);
 }
 
 bool cat_model_check_partial(cat_model *m, const execution *x, cat_verdict *out, diag *d)

@@ -97,6 +97,11 @@ bool cat_ex_static(cat_model *m, const cat_ex *e)
 	return ex_static(m, e);
 }
 
+bool cat_cond_static(cat_model *m, const cat_cond *c)
+{
+	return cond_static(m, c);
+}
+
 void cat_classify_static(cat_model *m)
 {
 	for (int s = 0; s < m->nslots; s++)

@@ -335,6 +335,18 @@ static bool check_two(cat_eval *ev, int prim, const cval *arg, srcloc at, cval *
 	return true;
 }
 
+bool cat_vmsa_none_at_pte(cat_eval *ev, const cval *ws)
+{
+	if (ws->kind == V_EMPTY)
+		return true;
+	if (ws->kind != V_SET)
+		return false;
+	for (int w = 0; w < ev->n; w++)
+		if (has_bit(ws->u.bits, w) && ev->x->ev[w].kind == EV_WRITE && at_pte(ev->x, &ev->x->ev[w]))
+			return false;
+	return true;
+}
+
 bool cat_vmsa_prim(cat_eval *ev, int prim, const cval *arg, srcloc at, cval *out)
 {
 	if (prim != B_SAME_OA)

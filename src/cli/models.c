@@ -95,6 +95,7 @@ void model_cache_init(model_cache *c, const weft_options *o)
 	c->bell = o->bell;
 	c->through = o->through;
 	c->strict_skip = o->strict_skip;
+	c->interpret = o->interpret;
 	c->skipchecks = &o->skipchecks;
 }
 
@@ -103,9 +104,10 @@ const char *model_cache_macros(const model_cache *c, const weft_options *o)
 	return o->macros ? o->macros : c->default_macros;
 }
 
-/* -through and -skipchecks on a model just loaded. */
+/* -through, -skipchecks and -interpret on a model just loaded. */
 static void skip_checks(const model_cache *c, cat_model *m, const char *name, diag *d)
 {
+	cat_model_set_compiled(m, !c->interpret);
 	if (c->through)
 		cat_model_skip_all_checks(m);
 	cat_model_set_strict_skip(m, c->strict_skip);

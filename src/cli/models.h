@@ -38,6 +38,7 @@ typedef struct model_cache {
 	/* applied to each model as it is loaded (borrowed from the options) */
 	bool through;                /* -through invalid|all */
 	bool strict_skip;            /* -strictskip true */
+	bool interpret;              /* -interpret */
 	const str_list *skipchecks;  /* -skipchecks lists */
 	/* how models are loaded: -variant tags (split, NULL-terminated; the
 	 * array owned, the strings in variants_copy) and -bell */

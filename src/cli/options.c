@@ -19,6 +19,7 @@ enum opt_id {
 	OPT_CAPTION, OPT_LABEL,
 	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_STRICTSKIP, OPT_CONDS, OPT_RESULTS, OPT_FORCE, OPT_CONF, OPT_VARIANT, OPT_MACROS, OPT_BELL,
 	OPT_SPEEDCHECK, OPT_NSHOW, OPT_SHOWONE, OPT_LIBDIR, OPT_HEXA, OPT_INITWRITES, OPT_JUDGE,
+	OPT_INTERPRET,
 };
 
 typedef struct opt_spec {
@@ -98,8 +99,12 @@ static const opt_spec specs[] = {
 	  "candidates K forbidden F` (with -table: `(K candidates, F forbidden)` in each cell), then "
 	  "`allowed A` when the model's `with X from S` counted a candidate more than once (N: "
 	  "executions as herd counts them, A: candidates allowed), "
-	  "rsmc's `order O` and `fallback enumerate` when the enumerator answered for it; "
+	  "rsmc's `order O` and `fallback enumerate` when the enumerator answered for it, "
+	  "`interpreted I` when the model's compiled check left I candidates to its evaluator; "
 	  "with -engine bmc: `Stats NAME engine bmc states S sat-calls C vars V clauses K`" },
+	{ OPT_INTERPRET, "interpret", NULL, NULL,
+	  "judge complete executions with the cat evaluator alone: not with the model compiled "
+	  "into a program over bit matrices (the default, same verdicts; for comparing the two)" },
 	{ OPT_EXPLAIN, "explain", NULL, NULL,
 	  "after each result block, say which checks forbid the condition's states and "
 	  "print a cycle of one forbidden execution reaching them, or one allowed witness" },
@@ -543,6 +548,7 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 			return usage_error("-timeout wants a number of seconds, not '%s'", val);
 		break;
 	case OPT_STATS: o->stats = true; break;
+	case OPT_INTERPRET: o->interpret = true; break;
 	case OPT_FORMAT:
 		if (!strcmp(val, "herd"))
 			o->format = FMT_HERD;

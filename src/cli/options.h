@@ -110,6 +110,8 @@ typedef struct weft_options {
 	enum weft_show show;     /* -show WHICH */
 	bool through;            /* -through invalid|all: forbidden executions
 	                          * are counted and drawn as allowed ones   */
+	bool interpret;          /* -interpret: complete executions are judged
+	                          * by the cat evaluator, never compiled    */
 	bool strict_skip;        /* -strictskip true: only the executions that
 	                          * fail every -skipchecks check */
 	str_list skipchecks;     /* -skipchecks NAME,... (each argument a

@@ -80,6 +80,9 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 	clock_t c0 = clock();
 	double wall0 = paths_clock();
 	int errors = d->errors;
+	long compiled0 = 0, interp0 = 0, compiled1, interp1;
+	if (m)
+		cat_model_check_counts(m, &compiled0, &interp0);
 	bool ok = e->run(t, m, o, out, d);
 	WEFT_ASSERT(!out->fallback || (out->fallback > 0 && out->fallback < e->n_fallbacks));
 	/* an error (an access through no location) is the test's, and the
@@ -106,6 +109,10 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 		out->fallback = why;
 		out->order = order;
 		out->stats.blocked = blocked;
+	}
+	if (m) {
+		cat_model_check_counts(m, &compiled1, &interp1);
+		out->stats.interpreted = interp1 - interp0;
 	}
 	WEFT_ASSERT(!ok || !(out->engine->caps & ENGINE_COUNTS) || result_counts_agree(out));
 	out->time = (double)(clock() - c0) / CLOCKS_PER_SEC;

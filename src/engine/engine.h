@@ -104,6 +104,9 @@ typedef struct engine_stats {
 	                   * an engine that explores no partial executions)   */
 	long commits;     /* commits of stores (rsmc; 0 for the others)        */
 	long value_rounds;/* rounds of the value-set fixpoint                  */
+	long interpreted; /* candidates the model judged with its evaluator,
+	                   * having no compiled form for them (cat.h's
+	                   * cat_model_check_counts)                          */
 	long own[ENGINE_OWN_STATS]; /* the engine's own counters, named by its
 	                   * descriptor (engine_desc.own_stats)               */
 } engine_stats;

@@ -485,6 +485,9 @@ void report_herd_opts(FILE *out, const litmus_test *t, const test_result *r, con
 			sb_printf(&b, " order %s", r->order);
 		if (r->fallback)
 			sb_puts(&b, " fallback enumerate");
+		/* candidates the model's compiled check could not judge */
+		if (r->stats.interpreted)
+			sb_printf(&b, " interpreted %ld", r->stats.interpreted);
 		sb_putc(&b, '\n');
 	}
 	sb_putc(&b, '\n');

@@ -109,6 +109,11 @@ enum cat_term_kind {
 	CT_DOMAIN, CT_RANGE, /* a relation to a set                          */
 	CT_REC,              /* a member of a let rec group: the least
 	                      * fixpoint; a = its definition                 */
+	/* only in a compiled check (cat_prog.c), never handed to bmc: */
+	CT_CHOICE,           /* the element bound to choice a (0-based) of
+	                      * the model's `with X from S`: a relation      */
+	CT_DIFFVAL,          /* different-values(a): a's pairs of accesses
+	                      * whose values differ (values change with rf)  */
 };
 
 typedef struct cat_term {
@@ -119,6 +124,8 @@ typedef struct cat_term {
 	bset set;            /* CT_CONST set (owned)                        */
 	srcloc loc;          /* where it is written                         */
 	const char *name;    /* CT_REC: the binding's name                  */
+	int rec_first, rec_n; /* CT_REC: its group, rec_n terms from
+	                      * rec_first                                    */
 } cat_term;
 
 /* One check of the model.  term < 0: it did not depend on rf, co, fr or

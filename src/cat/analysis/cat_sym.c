@@ -33,6 +33,10 @@ enum { TF_UNSET = INT_MIN };
 
 typedef struct sym {
 	cat_model *m;
+	bool prog;           /* for a compiled check (cat_prog.c), not bmc:
+	                      * choices, different-values, top-level
+	                      * functions applied to anything, static ifs */
+	int inlined;         /* functions being inlined, nested */
 	cat_eval *ev;
 	cat_symbolic *out;
 	int n;               /* events */
@@ -209,6 +213,8 @@ static int rec_group(sym *s, int slot)
 		 * assumed a relation meanwhile (a set fixpoint is refused) */
 		int t = new_term(s, CT_REC, false, -1, -1, mk->loc);
 		s->out->terms[t].name = mk->name;
+		s->out->terms[t].rec_first = s->slot_term[first] >= 0 ? s->slot_term[first] : t;
+		s->out->terms[t].rec_n = n;
 		s->slot_term[first + k] = t;
 	}
 	for (int k = 0; k < n; k++) {
@@ -261,6 +267,12 @@ static int tr_global_def(sym *s, const cat_ex *e)
 		break;
 	case SLOT_REC:
 		return rec_group(s, slot);
+	case SLOT_CHOICE:
+		if (s->prog) {
+			t = new_term(s, CT_CHOICE, false, sl->choice - 1, -1, e->loc);
+			break;
+		}
+		return unsupported(s, e->loc, "a name bound by a tuple, `with ... from` or a procedure");
 	default:
 		return unsupported(s, e->loc, "a name bound by a tuple, `with ... from` or a procedure");
 	}
@@ -318,11 +330,85 @@ static int unary(sym *s, enum cat_term_kind k, int a, srcloc loc)
 	}
 }
 
+/* How deep inlined calls of functions may nest: deeper is a recursion
+ * over values that depend on rf, co, fr or FW, which has no term. */
+enum { INLINE_MAX = 32 };
+
+/* A compiled check: a top-level function (no captured frame) applied to
+ * a value that depends on rf, co, fr or FW is its body with the
+ * parameters bound to the argument's terms (a tuple to a tuple of
+ * parameters, element by element). */
+static int tr_inline(sym *s, const closure *clo, const cat_ex *arg, srcloc at)
+{
+	const cat_ex *fn = clo->fun;
+	if (clo->env || s->inlined >= INLINE_MAX)
+		return unsupported(s, at, "applying a function to a value that depends on rf, co, fr or FW");
+	int np = fn->pat.tuple ? fn->pat.n : 1;
+	if (fn->pat.tuple && (arg->kind != CE_TUPLE || arg->n != np))
+		return unsupported(s, at, "a tuple argument that depends on rf, co, fr or FW");
+	tframe f = { NULL, fn->frame_size, NULL };
+	f.t = xmalloc(((size_t)f.n + 1) * sizeof *f.t);
+	for (int i = 0; i < f.n; i++)
+		f.t[i] = TF_UNSET;
+	int r = -1;
+	for (int i = 0; i < np && i < f.n; i++) {
+		int t = tr(s, fn->pat.tuple ? arg->kids[i] : arg);
+		if (t == -1)
+			goto out;
+		f.t[i] = t;
+	}
+	tframe *saved = s->env;
+	s->env = &f;
+	s->inlined++;
+	r = tr(s, fn->kids[0]);
+	s->inlined--;
+	s->env = saved;
+out:
+	free(f.t);
+	return r;
+}
+
+/* A compiled check: oa-changes(S, r) and at-least-one-writable(S, r) with
+ * r depending on rf, co, fr or FW are empty when S has no write at a
+ * page-table entry (any test but herd's virtual-memory ones). */
+static int tr_vmsa_two(sym *s, const cat_ex *e)
+{
+	const cat_ex *arg = e->kids[1];
+	if (arg->kind != CE_TUPLE || arg->n != 2 || !cat_ex_static(s->m, arg->kids[0]) ||
+	    (s->env && has_local(arg->kids[0])))
+		return unsupported(s, e->loc, "applying a function to a value that depends on rf, co, fr or FW");
+	cval ws;
+	if (!cat_eval_expr(s->ev, arg->kids[0], &ws)) {
+		if (s->st == TR_OK)
+			s->st = TR_FAIL;
+		return -1;
+	}
+	if (!cat_vmsa_none_at_pte(s->ev, &ws))
+		return unsupported(s, e->loc, "oa-changes or at-least-one-writable of page-table writes");
+	int r = tr(s, arg->kids[1]);
+	if (r == -1)
+		return -1;
+	if (r >= 0 && is_set_term(s, r)) {
+		/* the evaluator says it expects a relation */
+		if (s->st == TR_OK)
+			s->st = TR_FAIL;
+		return -1;
+	}
+	return const_all(s, true, false, e->loc);
+}
+
 /* Application: only the primitives domain and range, on a non-static
- * argument (a static application is a constant). */
+ * argument (a static application is a constant); for a compiled check
+ * also different-values and top-level functions (tr_inline). */
 static int tr_app(sym *s, const cat_ex *e)
 {
-	if (!cat_ex_static(s->m, e->kids[0]))
+	/* a function defined at top level is a closure whatever its body
+	 * reads: a compiled check inlines it */
+	const cat_ex *fe = e->kids[0];
+	bool top_fun = s->prog && fe->kind == CE_VAR && fe->ref == REF_GLOBAL &&
+	               s->m->slots[fe->index].kind == SLOT_LET && s->m->slots[fe->index].def &&
+	               s->m->slots[fe->index].def->kind == CE_FUN;
+	if (!top_fun && !cat_ex_static(s->m, fe))
 		return unsupported(s, e->loc, "a function that depends on rf, co, fr or FW");
 	cval f;
 	if (!cat_eval_expr(s->ev, e->kids[0], &f)) {
@@ -332,6 +418,19 @@ static int tr_app(sym *s, const cat_ex *e)
 	}
 	if (f.kind == V_PRIM && (f.u.prim == B_DOMAIN || f.u.prim == B_RANGE))
 		return unary(s, f.u.prim == B_DOMAIN ? CT_DOMAIN : CT_RANGE, tr(s, e->kids[1]), e->loc);
+	if (s->prog && f.kind == V_PRIM && f.u.prim == B_DIFFERENT_VALUES) {
+		int a = tr(s, e->kids[1]);
+		if (a == T_ANY_EMPTY)
+			return const_all(s, false, false, e->loc);
+		a = shape(s, a, false, e->loc);
+		if (a >= 0 && is_set_term(s, a))
+			return unsupported(s, e->loc, "different-values of an event set");
+		return a == -1 ? -1 : new_term(s, CT_DIFFVAL, false, a, -1, e->loc);
+	}
+	if (s->prog && f.kind == V_CLO)
+		return tr_inline(s, f.u.clo, e->kids[1], e->loc);
+	if (s->prog && f.kind == V_PRIM && (f.u.prim == B_OA_CHANGES || f.u.prim == B_AT_LEAST_ONE_WRITABLE))
+		return tr_vmsa_two(s, e);
 	return unsupported(s, e->loc, "applying a function to a value that depends on rf, co, fr or FW");
 }
 
@@ -343,6 +442,44 @@ static int fold(sym *s, enum cat_term_kind k, const cat_ex *e)
 	return acc;
 }
 
+/* Does e apply different-values itself?  The values of reads change with
+ * rf: such an expression is evaluated on each execution, never kept. */
+static bool reads_values(const cat_model *m, const cat_ex *e)
+{
+	if (!e)
+		return false;
+	if (e->kind == CE_APP && e->kids[0]->kind == CE_VAR && e->kids[0]->ref == REF_GLOBAL &&
+	    m->slots[e->kids[0]->index].kind == SLOT_BUILTIN && m->slots[e->kids[0]->index].builtin == B_DIFFERENT_VALUES)
+		return true;
+	for (int i = 0; i < e->n; i++)
+		if (reads_values(m, e->kids[i]))
+			return true;
+	for (int i = 0; i < e->nb; i++)
+		if (reads_values(m, e->binds[i].e))
+			return true;
+	return false;
+}
+
+static bool cond_has_local(const cat_cond *c)
+{
+	return c && (has_local(c->a) || has_local(c->b) || cond_has_local(c->l) || cond_has_local(c->r));
+}
+
+/* A compiled check: `if` on a condition that depends on no execution's rf
+ * (a variant, a comparison of static values) is the branch it takes. */
+static int tr_if(sym *s, const cat_ex *e)
+{
+	if (!s->prog || cond_has_local(e->cond) || !cat_cond_static(s->m, e->cond))
+		return unsupported(s, e->loc, "if on values that depend on rf, co, fr or FW");
+	bool c;
+	if (!cat_eval_cond(s->ev, e->cond, &c)) {
+		if (s->st == TR_OK)
+			s->st = TR_FAIL;
+		return -1;
+	}
+	return tr(s, e->kids[c ? 0 : 1]);
+}
+
 static int tr(sym *s, const cat_ex *e)
 {
 	if (s->st != TR_OK)
@@ -350,7 +487,7 @@ static int tr(sym *s, const cat_ex *e)
 	/* a static expression is computed, unless a local name (of a
 	 * `let ... in` being translated) is in it: the evaluator has no
 	 * frame for it */
-	if (cat_ex_static(s->m, e) && !(s->env && has_local(e)))
+	if (cat_ex_static(s->m, e) && !(s->env && has_local(e)) && !(s->prog && reads_values(s->m, e)))
 		return constant(s, e);
 	switch (e->kind) {
 	case CE_VAR:
@@ -388,9 +525,25 @@ static int tr(sym *s, const cat_ex *e)
 	case CE_LETREC: return unsupported(s, e->loc, "let rec ... in over values that depend on rf, co, fr or FW");
 	case CE_MATCH_TAG:
 	case CE_MATCH_SET: return unsupported(s, e->loc, "match on a value that depends on rf, co, fr or FW");
-	case CE_IF: return unsupported(s, e->loc, "if on values that depend on rf, co, fr or FW");
+	case CE_IF: return tr_if(s, e);
 	default: return unsupported(s, e->loc, "this expression");
 	}
+}
+
+/* Does a procedure body apply different-values itself? */
+static bool body_reads_values(const cat_model *m, const cat_ins_list *l)
+{
+	for (int i = 0; i < l->n; i++) {
+		const cat_ins *in = l->v[i];
+		if (reads_values(m, in->e))
+			return true;
+		for (int b = 0; b < in->nb; b++)
+			if (reads_values(m, in->binds[b].e))
+				return true;
+		if (body_reads_values(m, &in->body) || body_reads_values(m, &in->body2))
+			return true;
+	}
+	return false;
 }
 
 /* Does every check and binding of a procedure body stay static? */
@@ -422,12 +575,24 @@ static bool add_check(sym *s, int i, diag *d)
 	bool is_static = in->kind == CI_CHECK ? cat_ex_static(s->m, in->e)
 	                                      : cat_ex_static(s->m, in->e) &&
 	                                                body_static(s->m, &s->m->slots[in->slot].ins->body);
+	/* a compiled check evaluates what reads the values of the
+	 * execution's events on each execution, as the evaluator does */
+	if (s->prog && is_static &&
+	    (reads_values(s->m, in->e) ||
+	     (in->kind == CI_CALL && body_reads_values(s->m, &s->m->slots[in->slot].ins->body)))) {
+		if (in->kind != CI_CHECK) {
+			s->st = TR_UNSUPPORTED;
+			return false;
+		}
+		is_static = false;
+	}
 	if (in->kind == CI_CHECK) {
 		c->test = in->test == TEST_ACYCLIC ? 0 : in->test == TEST_IRREFLEXIVE ? 1 : 2;
 		c->negated = in->negated;
 		c->flag = in->mode == CHECK_FLAG;
 		c->undefined_unless = in->mode == CHECK_UNDEFINED_UNLESS;
 		if (in->mode == CHECK_ASSERT && !is_static) {
+			s->st = TR_UNSUPPORTED;
 			diag_error(d, in->loc, "not supported by bmc: assert on a value that depends on rf, co, fr or FW");
 			return false;
 		}
@@ -442,6 +607,7 @@ static bool add_check(sym *s, int i, diag *d)
 		s->m->nflag_names = before;
 		c->const_holds = in->kind == CI_CHECK && ce->flag ? fired : !failed;
 		if (in->kind == CI_CALL && fired) {
+			s->st = TR_UNSUPPORTED;
 			diag_error(d, in->loc, "not supported by bmc: a flag inside a procedure");
 			return false;
 		}
@@ -449,12 +615,15 @@ static bool add_check(sym *s, int i, diag *d)
 		return true;
 	}
 	if (in->kind != CI_CHECK) {
+		s->st = TR_UNSUPPORTED;
 		diag_error(d, in->loc, "not supported by bmc: a procedure call on values that depend on rf, co, fr or FW");
 		return false;
 	}
 	int t = tr(s, in->e);
 	if (t == T_ANY_EMPTY || t == T_ANY_UNIV)
 		t = shape(s, t, false, in->loc);
+	if (s->prog && s->st == TR_OK && t >= 0 && is_set_term(s, t) && in->test != TEST_EMPTY)
+		s->st = TR_FAIL;   /* acyclic of a set: the evaluator says it */
 	if (s->st == TR_UNSUPPORTED) {
 		diag_error(d, s->err_at, "not supported by bmc: %s", s->err_what);
 		return false;
@@ -468,9 +637,12 @@ static bool add_check(sym *s, int i, diag *d)
 	return true;
 }
 
-bool cat_model_symbolic(cat_model *m, const execution *x, cat_symbolic *out, diag *d)
+static bool build(cat_model *m, const execution *x, bool prog, cat_symbolic *out, diag *d, bool *unsupported)
 {
 	memset(out, 0, sizeof *out);
+	*unsupported = false;
+	if (prog)
+		goto go;
 	if (m->strict_skip) {
 		srcloc at = { cat_model_file(m), 0, 0 };
 		diag_error(d, at, "not supported by bmc: -strictskip");
@@ -481,7 +653,9 @@ bool cat_model_symbolic(cat_model *m, const execution *x, cat_symbolic *out, dia
 		diag_error(d, at, "not supported by bmc: catdep (herd's register events)");
 		return false;
 	}
+go:;
 	sym s = { 0 };
+	s.prog = prog;
 	s.m = m;
 	s.ev = &m->ev;
 	s.out = out;
@@ -493,15 +667,35 @@ bool cat_model_symbolic(cat_model *m, const execution *x, cat_symbolic *out, dia
 	out->checks = xcalloc((size_t)m->nchecks + 1, sizeof *out->checks);
 	bool ok = true;
 	for (int i = 0; i < m->nchecks && ok; i++) {
-		if (m->checks[i].skipped)
+		/* a compiled check has every check, skipped or not, at its
+		 * index: the verdict loop evaluates the skipped ones too */
+		if (m->checks[i].skipped && !prog)
 			continue;
 		ok = add_check(&s, i, d);
 	}
+	*unsupported = s.st == TR_UNSUPPORTED;
 	free(s.slot_term);
 	free(s.err_what);
 	if (!ok)
 		cat_symbolic_free(out);
 	return ok;
+}
+
+bool cat_model_symbolic(cat_model *m, const execution *x, cat_symbolic *out, diag *d)
+{
+	bool unsupported;
+	return build(m, x, false, out, d, &unsupported);
+}
+
+int cat_sym_build_prog(cat_model *m, const execution *x, cat_symbolic *out)
+{
+	diag quiet = { 0 };
+	quiet.drop = true;
+	bool unsupported;
+	if (build(m, x, true, out, &quiet, &unsupported))
+		return SYM_OK;
+	cat_clear_error(&m->ev);
+	return unsupported ? SYM_UNSUPPORTED : SYM_FAIL;
 }
 
 void cat_symbolic_free(cat_symbolic *s)

@@ -136,6 +136,9 @@ static void supp_step(mctx *c, int t, brel *out)
 		brel_union(out, &c->supp[t]);
 		brel_union(out, &c->supp[ct->a]);
 		return;
+	case CT_CHOICE: case CT_DIFFVAL:
+		/* a compiled check's own terms: cat_model_symbolic never makes them */
+		return;
 	}
 	/* a base relation: as the models see fused atomics (fuse()) */
 	if (!c->fused)
@@ -430,6 +433,9 @@ static int *compile(mctx *c, int t)
 		return r;
 	case CT_REC:
 		/* made before, when its group's first member came up */
+		return NULL;
+	case CT_CHOICE: case CT_DIFFVAL:
+		/* a compiled check's own terms: cat_model_symbolic never makes them */
 		return NULL;
 	}
 	return NULL;

@@ -1,0 +1,522 @@
+/* cat_prog.c — the compiled check: a model's checks as a flat program over
+ * bit matrices, run on each complete execution instead of the evaluator.
+ *
+ * The engines judge many executions that share their static part (events,
+ * po, dependencies, rmw) and differ in rf and co.  For each static part the
+ * model is translated once (cat_sym.c, in its compiled-check mode) into
+ * terms: everything that does not depend on rf, co, fr or FW is computed
+ * then, by the evaluator, and kept as a constant; what does is a DAG of
+ * operators over the execution's rf, co, fr, FW, the elements bound to the
+ * model's `with X from` choices and different-values.  Each term owns one
+ * matrix of the size of the test, allocated with the program; running a
+ * check computes the terms it needs that are not computed yet for this
+ * execution (and this binding of the choices), in place, with no
+ * allocation, name lookup or string compare.  A `let rec` group is its
+ * least fixpoint, iterated as the evaluator does (members in order, from
+ * empty, until none grows).
+ *
+ * What the translation cannot express (a match, a procedure or a
+ * recursion over values that depend on rf, an assert on them) makes the
+ * model's checks run on the evaluator for good; an evaluation error while
+ * translating (it may be the test's, in a `try` or not) sends that static
+ * part to the evaluator, which says it as it always has.  Either way the
+ * verdict is the evaluator's own: the compiled check gives the same
+ * verdicts, flags and counts, or none.  cat_model_check_counts says how
+ * many executions each one judged (-stats).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cat_int.h"
+#include "analysis/cat_analysis.h"
+
+struct cat_prog {
+	cat_model *m;
+	bool off;               /* the model has no compiled form */
+	unsigned built;         /* ev.static_gen the terms are for (0: none) */
+	bool usable;            /* they were built (else: the evaluator) */
+	cat_symbolic sym;
+	int n, words;
+	size_t relw;            /* words of a relation: n * words */
+	uint64_t *mem;          /* every term's matrix (owned) */
+	size_t cap_mem;
+	uint64_t **val;         /* per term: its bits (in mem, a constant's
+	                         * own, or the evaluator's for a leaf) */
+	unsigned *stamp;        /* per term: == gen when val is current for
+	                         * this execution, KEPT for the static part */
+	unsigned gen;
+	int *dep;               /* per term: leaf_dep, through its operands */
+	int *dyn;               /* CT_REC member: where in dynlist the terms
+	                         * its group's rounds recompute begin (ended
+	                         * by -1) */
+	int *dynlist;
+	int ndyn;
+	size_t cap_dyn;
+	cval *bound;            /* per choice: the element last seen bound */
+	uint64_t *scratch;      /* words, for the acyclicity test */
+	const execution *x;
+	bool bail;              /* this execution needs the evaluator */
+	long compiled, interpreted;
+};
+
+static void prog_release(cat_prog *p)
+{
+	cat_symbolic_free(&p->sym);
+	free(p->val);
+	free(p->stamp);
+	free(p->dep);
+	free(p->dyn);
+	p->val = NULL;
+	p->stamp = NULL;
+	p->dep = NULL;
+	p->dyn = NULL;
+	p->ndyn = 0;
+	p->usable = false;
+}
+
+void cat_prog_free(cat_prog *p)
+{
+	if (!p)
+		return;
+	prog_release(p);
+	free(p->mem);
+	free(p->dynlist);
+	free(p->bound);
+	free(p->scratch);
+	free(p);
+}
+
+/* A term computed once for the static part: it reads no rf, co, fr, FW,
+ * value or choice. */
+#define KEPT UINT32_MAX
+
+/* Does term t (transitively) read a member of the rec group of `first`
+ * (n members)?  memo: 0 unknown, 1 no, 2 yes. */
+static bool reads_group(const cat_symbolic *s, int t, int first, int n, unsigned char *memo)
+{
+	if (t < 0)
+		return false;
+	if (t >= first && t < first + n)
+		return true;
+	if (memo[t])
+		return memo[t] == 2;
+	memo[t] = 1;
+	const cat_term *ct = &s->terms[t];
+	bool r = ct->kind != CT_CHOICE &&
+	         (reads_group(s, ct->a, first, n, memo) || reads_group(s, ct->b, first, n, memo));
+	memo[t] = r ? 2 : 1;
+	return r;
+}
+
+static void dyn_push(cat_prog *p, int v)
+{
+	GROW(p->dynlist, p->cap_dyn, (size_t)p->ndyn + 1);
+	p->dynlist[p->ndyn++] = v;
+}
+
+/* What term t reads: -1 nothing that changes with the execution, 0 rf,
+ * co, fr, FW or values, c + 1 the element of choice c. */
+static int leaf_dep(const cat_term *ct)
+{
+	switch (ct->kind) {
+	case CT_RF: case CT_CO: case CT_FR: case CT_FW: case CT_DIFFVAL: return 0;
+	case CT_CHOICE: return ct->a + 1;
+	default: return -1;
+	}
+}
+
+/* Lay the program out for the terms just translated. */
+static void prog_layout(cat_prog *p)
+{
+	const cat_symbolic *s = &p->sym;
+	int nt = s->n_terms;
+	size_t need = 0;
+	for (int t = 0; t < nt; t++)
+		if (s->terms[t].kind != CT_CONST)
+			need += s->terms[t].is_set ? (size_t)p->words : p->relw;
+	GROW(p->mem, p->cap_mem, need + 1);
+	p->val = xcalloc((size_t)nt + 1, sizeof *p->val);
+	p->stamp = xcalloc((size_t)nt + 1, sizeof *p->stamp);
+	p->dep = xmalloc(((size_t)nt + 1) * sizeof *p->dep);
+	p->dyn = xmalloc(((size_t)nt + 1) * sizeof *p->dyn);
+	size_t off = 0;
+	for (int t = 0; t < nt; t++) {
+		const cat_term *ct = &s->terms[t];
+		p->dyn[t] = -1;
+		p->dep[t] = leaf_dep(ct);
+		if (ct->kind == CT_CONST) {
+			p->val[t] = ct->is_set ? ct->set.w : ct->rel.w;
+			p->stamp[t] = KEPT;
+			continue;
+		}
+		p->val[t] = p->mem + off;
+		off += ct->is_set ? (size_t)p->words : p->relw;
+	}
+	/* a term depends on what its operands do; a rec's definition comes
+	 * after it and its group is computed whole: repeat until stable */
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int t = 0; t < nt; t++) {
+			const cat_term *ct = &s->terms[t];
+			int d = p->dep[t];
+			if (ct->kind != CT_CHOICE && ct->a >= 0 && p->dep[ct->a] > d)
+				d = p->dep[ct->a];
+			if (ct->b >= 0 && p->dep[ct->b] > d)
+				d = p->dep[ct->b];
+			if (ct->kind == CT_REC)
+				for (int k = 0; k < ct->rec_n; k++)
+					if (p->dep[ct->rec_first + k] > d)
+						d = p->dep[ct->rec_first + k];
+			if (d > p->dep[t]) {
+				p->dep[t] = d;
+				changed = true;
+			}
+		}
+	}
+	/* for each rec group, the terms its rounds recompute: those that
+	 * read a member, in order (operands first) */
+	unsigned char *memo = xcalloc((size_t)nt + 1, 1);
+	p->ndyn = 0;
+	for (int t = 0; t < nt; t++) {
+		const cat_term *ct = &s->terms[t];
+		if (ct->kind != CT_REC || ct->rec_first != t)
+			continue;
+		memset(memo, 0, (size_t)nt + 1);
+		int start = p->ndyn;
+		for (int u = t + ct->rec_n; u < nt; u++)
+			if (reads_group(s, u, t, ct->rec_n, memo))
+				dyn_push(p, u);
+		dyn_push(p, -1);
+		for (int k = 0; k < ct->rec_n; k++)
+			p->dyn[t + k] = start;
+	}
+	free(memo);
+	p->gen = 1;
+}
+
+/* ---- running terms ------------------------------------------------------- */
+
+static bool leaf(cat_prog *p, int slot, int t)
+{
+	cat_eval *ev = &p->m->ev;
+	cval v;
+	if (!cat_eval_slot(ev, slot, &v)) {
+		cat_clear_error(ev);
+		p->bail = true;
+		return false;
+	}
+	bool is_set = p->sym.terms[t].is_set;
+	size_t nw = is_set ? (size_t)p->words : p->relw;
+	uint64_t *dst = p->val[t];
+	if (v.kind == V_EMPTY) {
+		memset(dst, 0, nw * sizeof *dst);
+	} else if ((v.kind == V_SET && is_set) || (v.kind == V_REL && !is_set)) {
+		memcpy(dst, v.u.bits, nw * sizeof *dst);
+	} else {
+		/* a universe, or another shape than translated: the evaluator */
+		p->bail = true;
+		return false;
+	}
+	return true;
+}
+
+/* different-values(a): a less its pairs of accesses of equal values */
+static void diffval(cat_prog *p, uint64_t *dst, const uint64_t *a)
+{
+	const execution *x = p->x;
+	memcpy(dst, a, p->relw * sizeof *dst);
+	for (int i = 0; i < p->n; i++) {
+		const event *ei = &x->ev[i];
+		if (ei->kind != EV_READ && ei->kind != EV_WRITE)
+			continue;
+		uint64_t *row = dst + (size_t)i * p->words;
+		for (int w = 0; w < p->words; w++)
+			for (uint64_t b = row[w]; b; b &= b - 1) {
+				int j = w * 64 + bits_ctz(b);
+				const event *ej = &x->ev[j];
+				if ((ej->kind == EV_READ || ej->kind == EV_WRITE) && value_eq(ei->val, ej->val))
+					row[w] &= ~((uint64_t)1 << (j & 63));
+			}
+	}
+}
+
+static bool eval_term(cat_prog *p, int t);
+
+/* The least fixpoint of the rec group term t is in, as cat_eval.c's
+ * fixpoint: members from empty, re-evaluated in order until none grows. */
+static bool rec_fixpoint(cat_prog *p, int t)
+{
+	const cat_symbolic *s = &p->sym;
+	int first = s->terms[t].rec_first, n = s->terms[t].rec_n;
+	unsigned mark = p->dep[t] < 0 ? KEPT : p->gen;
+	for (int k = 0; k < n; k++) {
+		memset(p->val[first + k], 0, p->relw * sizeof(uint64_t));
+		p->stamp[first + k] = mark;
+	}
+	long limit = (long)n * ((long)p->n * p->n + p->n + 1) + 8;
+	const int *list = p->dynlist + p->dyn[t];
+	for (long iter = 0;; iter++) {
+		if (iter > limit) {
+			p->bail = true;   /* the evaluator says it does not converge */
+			return false;
+		}
+		bool grew = false;
+		for (int k = 0; k < n; k++) {
+			for (const int *u = list; *u >= 0; u++)
+				p->stamp[*u] = 0;
+			int d = s->terms[first + k].a;
+			if (!eval_term(p, d))
+				return false;
+			uint64_t *cell = p->val[first + k];
+			const uint64_t *nv = p->val[d];
+			for (size_t w = 0; w < p->relw; w++) {
+				if (nv[w] & ~cell[w])
+					grew = true;
+				cell[w] = nv[w];
+			}
+		}
+		if (!grew)
+			return true;
+	}
+}
+
+static bool eval_term(cat_prog *p, int t)
+{
+	if (p->stamp[t] == p->gen || p->stamp[t] == KEPT)
+		return true;
+	const cat_term *ct = &p->sym.terms[t];
+	if (ct->kind == CT_REC)
+		return rec_fixpoint(p, t);
+	if (ct->a >= 0 && ct->kind != CT_CHOICE && !eval_term(p, ct->a))
+		return false;
+	if (ct->b >= 0 && !eval_term(p, ct->b))
+		return false;
+	int n = p->n, words = p->words;
+	size_t nw = ct->is_set ? (size_t)words : p->relw;
+	uint64_t *dst = p->val[t];
+	const uint64_t *a = ct->a >= 0 && ct->kind != CT_CHOICE ? p->val[ct->a] : NULL;
+	const uint64_t *b = ct->b >= 0 ? p->val[ct->b] : NULL;
+	switch (ct->kind) {
+	case CT_CONST: case CT_REC:
+		break;
+	case CT_RF:
+		if (!leaf(p, B_RF, t))
+			return false;
+		break;
+	case CT_CO:
+		if (!leaf(p, B_CO, t))
+			return false;
+		break;
+	case CT_FR:
+		if (!leaf(p, B_FR, t))
+			return false;
+		break;
+	case CT_FW:
+		if (!leaf(p, B_FW, t))
+			return false;
+		break;
+	case CT_CHOICE:
+		if (!leaf(p, p->m->choices[ct->a].slot, t))
+			return false;
+		break;
+	case CT_UNION:
+		for (size_t w = 0; w < nw; w++)
+			dst[w] = a[w] | b[w];
+		break;
+	case CT_INTER:
+		for (size_t w = 0; w < nw; w++)
+			dst[w] = a[w] & b[w];
+		break;
+	case CT_DIFF:
+		for (size_t w = 0; w < nw; w++)
+			dst[w] = a[w] & ~b[w];
+		break;
+	case CT_SEQ:
+		rel_seq_raw(dst, a, b, n, words);
+		break;
+	case CT_PROD:
+		rel_product_raw(dst, a, b, n, words);
+		break;
+	case CT_INV:
+		rel_inverse_raw(dst, a, n, words);
+		break;
+	case CT_PLUS: case CT_STAR: case CT_OPT:
+		memcpy(dst, a, nw * sizeof *dst);
+		if (ct->kind != CT_OPT)
+			rel_closure_raw(dst, n, words);
+		if (ct->kind != CT_PLUS)
+			rel_reflexive_raw(dst, n, words);
+		break;
+	case CT_COMPL:
+		memcpy(dst, a, nw * sizeof *dst);
+		if (ct->is_set) {
+			for (int w = 0; w < words; w++)
+				dst[w] = ~dst[w];
+			if (words)
+				dst[words - 1] &= bits_last_word_mask(n);
+		} else {
+			rel_complement_raw(dst, n, words);
+		}
+		break;
+	case CT_TOID:
+		rel_id_on_raw(dst, a, n, words);
+		break;
+	case CT_DOMAIN:
+		rel_domain_raw(dst, a, n, words);
+		break;
+	case CT_RANGE:
+		rel_range_raw(dst, a, n, words);
+		break;
+	case CT_DIFFVAL:
+		diffval(p, dst, a);
+		break;
+	}
+	p->stamp[t] = p->dep[t] < 0 ? KEPT : p->gen;
+	return true;
+}
+
+/* ---- checks -------------------------------------------------------------- */
+
+/* A new binding of a choice: forget what depends on it, or on a later one. */
+static void see_choices(cat_prog *p)
+{
+	cat_model *m = p->m;
+	for (int c = 0; c < m->nchoices; c++) {
+		const cval *v = &m->ev.slot_val[m->choices[c].slot];
+		cval *seen = &p->bound[c];
+		if (v->kind == seen->kind && v->n == seen->n && v->u.bits == seen->u.bits)
+			continue;
+		*seen = *v;
+		for (int t = 0; t < p->sym.n_terms; t++)
+			if (p->dep[t] > c)
+				p->stamp[t] = 0;
+	}
+}
+
+static bool all_zero(const uint64_t *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (w[i])
+			return false;
+	return true;
+}
+
+static bool prog_check(void *ctx, int i, bool *failed, bool *fired)
+{
+	cat_prog *p = ctx;
+	cat_model *m = p->m;
+	const cat_sym_check *c = &p->sym.checks[i];
+	const cat_ins *in = m->checks[i].ins;
+	*failed = false;
+	*fired = false;
+	bool holds;
+	if (c->term < 0) {
+		holds = c->const_holds;
+		if (in->kind != CI_CHECK || !m->checks[i].flag) {
+			*failed = !holds;
+			return true;
+		}
+		/* a flag's const_holds says it fires */
+		if (holds)
+			cat_note_flag(&m->ev, m->checks[i].name);
+		*fired = holds;
+		return true;
+	}
+	if (m->nchoices)
+		see_choices(p);
+	if (!eval_term(p, c->term))
+		return false;
+	const uint64_t *v = p->val[c->term];
+	switch (c->test) {
+	case 0:
+		holds = rel_acyclic_raw(v, p->n, p->words, p->scratch);
+		break;
+	case 1:
+		holds = rel_irreflexive_raw(v, p->n, p->words);
+		break;
+	default:
+		holds = all_zero(v, p->sym.terms[c->term].is_set ? (size_t)p->words : p->relw);
+		break;
+	}
+	holds = holds != c->negated;
+	if (c->flag || c->undefined_unless) {
+		bool fire = c->flag ? holds : !holds;
+		if (fire)
+			cat_note_flag(&m->ev, m->checks[i].name);
+		*fired = fire;
+	} else {
+		*failed = !holds;
+	}
+	return true;
+}
+
+/* Terms for x's static part, made when it changed. */
+static bool prog_ready(cat_prog *p, const execution *x)
+{
+	cat_eval *ev = &p->m->ev;
+	if (p->built == ev->static_gen)
+		return p->usable;
+	prog_release(p);
+	p->built = ev->static_gen;
+	int st = cat_sym_build_prog(p->m, x, &p->sym);
+	if (st == SYM_UNSUPPORTED)
+		p->off = true;
+	if (st != SYM_OK)
+		return false;
+	p->n = x->n;
+	p->words = (x->n + 63) / 64;
+	p->relw = (size_t)p->n * (size_t)p->words;
+	free(p->scratch);
+	p->scratch = xcalloc((size_t)p->words + 1, sizeof *p->scratch);
+	prog_layout(p);
+	p->usable = true;
+	return true;
+}
+
+cat_prog *cat_prog_new(cat_model *m)
+{
+	cat_prog *p = xcalloc(1, sizeof *p);
+	p->m = m;
+	p->bound = xcalloc((size_t)m->nchoices + 1, sizeof *p->bound);
+	return p;
+}
+
+int cat_prog_run(cat_prog *p, const execution *x, cat_verdict *out, diag *d)
+{
+	cat_model *m = p->m;
+	if (p->off) {
+		p->interpreted++;
+		return -1;
+	}
+	cat_eval_begin(&m->ev, x);
+	if (!prog_ready(p, x)) {
+		/* the evaluator, for this static part or for good */
+		p->interpreted++;
+		return -1;
+	}
+	/* the translation began the evaluation again: its values are gone */
+	cat_eval_begin(&m->ev, x);
+	p->x = x;
+	p->bail = false;
+	if (++p->gen == KEPT) {
+		for (int t = 0; t < p->sym.n_terms; t++)
+			if (p->stamp[t] != KEPT)
+				p->stamp[t] = 0;
+		p->gen = 1;
+	}
+	for (int c = 0; c < m->nchoices; c++)
+		p->bound[c] = (cval){ V_EMPTY, -1, { 0 } };
+	bool ok = cat_run_checks(m, false, prog_check, p, &m->ev, out, d);
+	if (p->bail) {
+		p->interpreted++;
+		return -1;
+	}
+	p->compiled++;
+	return ok ? 1 : 0;
+}
+
+void cat_prog_counts(const cat_prog *p, long *compiled, long *interpreted)
+{
+	*compiled = p ? p->compiled : 0;
+	*interpreted = p ? p->interpreted : 0;
+}
