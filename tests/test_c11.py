@@ -26,7 +26,7 @@ def herd_block(name, model):
 
 
 def test_every_test_has_its_herd_blocks():
-    assert len(TESTS) >= 20
+    assert len(TESTS) >= 23
     for name in TESTS:
         for model in MODELS:
             assert (SUITE / f"{name}.litmus.{model}.herd").is_file(), (name, model)
@@ -130,6 +130,21 @@ def error_of(weft, path, *args):
 ])
 def test_what_weft_does_not_run_is_a_located_error(weft, tmp_path, body, where, says):
     err = error_of(weft, write(tmp_path, "E", body))
+    assert f"E.litmus:{where}: error: " in err and says in err, err
+
+
+@pytest.mark.parametrize("text,where,says", [
+    ("C E\n{ _Atomic int; }\nP0(int *x) {\n}\nexists (x=0)\n", "2:14",
+     "expected the location an _Atomic type declares"),
+    ("C E\n{ _Atomic 3 x; }\nP0(int *x) {\n}\nexists (x=0)\n", "2:11", "expected a type after _Atomic"),
+    ("C E\n{}\nP0(_Atomic( *x) {\n}\nexists (x=0)\n", "3:13", "expected a type, then ')'"),
+    ("C E\n{}\nP0(atomic<int *x) {\n}\nexists (x=0)\n", "3:16", "expected a type, then '>'"),
+    ("C E\n{}\nP0(int *x) {\n}\nregions x:A\nexists (x=0)\n", "5:9", "expected ':' after regions"),
+])
+def test_malformed_types_and_regions_are_located_errors(weft, tmp_path, text, where, says):
+    p = tmp_path / "E.litmus"
+    p.write_text(text)
+    err = error_of(weft, p)
     assert f"E.litmus:{where}: error: " in err and says in err, err
 
 

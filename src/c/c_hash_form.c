@@ -85,24 +85,58 @@ static bool word_is(const char *w, size_t n, const char *s)
 	return strlen(s) == n && !memcmp(w, s, n);
 }
 
+/* The ')' or '>' that closes the one at s, or NULL. */
+static const char *closing(const char *s, char open, char close)
+{
+	int depth = 0;
+	for (; *s; s++)
+		if (*s == open)
+			depth++;
+		else if (*s == close && --depth == 0)
+			return s;
+	return NULL;
+}
+
+static bool ty_read_n(const char *s, size_t len, ty_chain *t, int depth);
+
+/* herd's `_Atomic (T)`: the chain of T wrapped in _Atomic, as t's base
+ * (its links before those written after it); s at '('.  The end of the
+ * parenthesis in *end. */
+static bool ty_atomic_of(const char *s, ty_chain *t, const char **end, int depth)
+{
+	const char *e = closing(s, '(', ')');
+	if (!e || depth > 4 || !ty_read_n(s + 1, (size_t)(e - s - 1), t, depth + 1) || !ty_wrap(t, TY_ATOMIC))
+		return false;
+	*end = e + 1;
+	return true;
+}
+
 /* Read a parameter's type as written ("volatile int *", "struct
- * srcu_struct *", "int **") the way herd's grammar does: qualifiers
- * before the base word apply to it, '*', volatile and const after it
- * wrap what precedes.  False for text that is not such a type. */
+ * srcu_struct *", "int **", "_Atomic(int) *", "atomic<int64_t> *") the
+ * way herd's grammar does: qualifiers before the base word apply to it,
+ * '*', volatile and const after it wrap what precedes.  False for text
+ * that is not such a type. */
 static bool ty_read(const char *s, ty_chain *t)
 {
+	return ty_read_n(s, strlen(s), t, 0);
+}
+
+static bool ty_read_n(const char *s, size_t len, ty_chain *t, int depth)
+{
 	memset(t, 0, sizeof *t);
+	const char *end = s + len;
 	int pre_volatile = 0, pre_const = 0, pre_atomic = 0;
+	int base_links = 1;   /* the links the qualifiers written first wrap */
 	bool have_base = false;
 	size_t blen = 0;
-	while (*s) {
+	while (s < end) {
 		if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
 			s++;
 			continue;
 		}
 		if (s[0] == '/' && s[1] == '*') {
 			const char *e = strstr(s + 2, "*/");
-			if (!e)
+			if (!e || e + 2 > end)
 				return false;
 			s = e + 2;
 			continue;
@@ -114,11 +148,37 @@ static bool ty_read(const char *s, ty_chain *t)
 			continue;
 		}
 		const char *w = s;
-		while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_')
+		while (s < end && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+		                   *s == '_'))
 			s++;
 		size_t n = (size_t)(s - w);
 		if (!n)
 			return false;
+		const char *after = s;
+		while (after < end && (*after == ' ' || *after == '\t' || *after == '\n' || *after == '\r'))
+			after++;
+		if (word_is(w, n, "_Atomic") && after < end && *after == '(') {
+			/* herd's ATOMIC base, base = ( typ ) */
+			if (have_base || !ty_atomic_of(after, t, &s, depth) || s > end)
+				return false;
+			have_base = true;
+			base_links = t->n;
+			continue;
+		}
+		if (word_is(w, n, "atomic") && after < end && *after == '<') {
+			/* herd's atomic<T>: an atomic T */
+			const char *e = closing(after, '<', '>');
+			if (!e || e >= end)
+				return false;
+			w = after + 1;
+			while (*w == ' ' || *w == '\t')
+				w++;
+			n = 0;
+			while (w + n < e && w[n] != ' ' && w[n] != '\t')
+				n++;
+			s = e + 1;
+			pre_atomic++;
+		}
 		bool qual_v = word_is(w, n, "volatile"), qual_c = word_is(w, n, "const");
 		if (have_base && (qual_v || qual_c)) {
 			if (!ty_wrap(t, qual_v ? TY_VOLATILE : TY_CONST))
@@ -157,10 +217,10 @@ static bool ty_read(const char *s, ty_chain *t)
 	if (!have_base)
 		return false;
 	/* the qualifiers written first wrap the base itself */
-	int after = t->n - 1;
+	int after = t->n - base_links;
 	enum ty_kind rest[TY_MAX];
-	memcpy(rest, t->kind + 1, (size_t)after * sizeof *rest);
-	t->n = 1;
+	memcpy(rest, t->kind + base_links, (size_t)after * sizeof *rest);
+	t->n = base_links;
 	for (int i = 0; i < pre_atomic; i++)
 		if (!ty_wrap(t, TY_ATOMIC))
 			return false;

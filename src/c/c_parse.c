@@ -90,9 +90,9 @@ static bool is_type_word(const c_token *t)
 {
 	static const char *const words[] = {
 		"int", "char", "long", "short", "unsigned", "signed", "volatile", "const", "struct",
-		"void", "bool", "_Atomic", "intptr_t", "uintptr_t", "spinlock_t", "atomic_t",
+		"void", "bool", "_Atomic", "atomic", "intptr_t", "uintptr_t", "spinlock_t", "atomic_t",
 		"atomic_int", "mtx_t", "int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t",
-		"uint32_t", "int64_t", "uint64_t", "__int128_t", "__uint128_t",
+		"uint32_t", "int64_t", "uint64_t", "__int128_t", "__uint128_t", "__int128", "__uint128",
 	};
 	if (t->kind != CT_NAME)
 		return false;
@@ -102,15 +102,37 @@ static bool is_type_word(const c_token *t)
 	return false;
 }
 
+/* After `open` of herd's `_Atomic(T)` or `atomic<T>`: T, then `close`.
+ * False after an error (said; the token is then CT_ERROR). */
+static bool wrapped_type(c_lexer *lx, const char *close)
+{
+	c_lex_next(lx);
+	if (c_parse_type(lx) && c_tok_is(&lx->tok, close)) {
+		c_lex_next(lx);
+		return true;
+	}
+	if (lx->tok.kind != CT_ERROR) {
+		char what[32];
+		snprintf(what, sizeof what, "a type, then '%s'", close);
+		expected(lx, what);
+		lx->tok.kind = CT_ERROR;
+	}
+	return false;
+}
+
 bool c_parse_type(c_lexer *lx)
 {
 	if (!is_type_word(&lx->tok))
 		return false;
 	while (is_type_word(&lx->tok)) {
 		bool st = c_tok_is(&lx->tok, "struct");
+		bool atomic = c_tok_is(&lx->tok, "_Atomic"), base = c_tok_is(&lx->tok, "atomic");
 		c_lex_next(lx);
 		if (st && lx->tok.kind == CT_NAME)
 			c_lex_next(lx);   /* the struct's tag */
+		if ((atomic && c_tok_is(&lx->tok, "(") && !wrapped_type(lx, ")")) ||
+		    (base && c_tok_is(&lx->tok, "<") && !wrapped_type(lx, ">")))
+			return true;
 	}
 	while (c_tok_is(&lx->tok, "*") || c_tok_is(&lx->tok, "volatile") || c_tok_is(&lx->tok, "const"))
 		c_lex_next(lx);

@@ -29,6 +29,41 @@ static bool at_constraints(const c_token *t)
 	return false;
 }
 
+/* Is `ok`?  Else "expected WHAT" at the token (unless the lexer said
+ * why already). */
+static bool want(c_lexer *lx, bool ok, const char *what)
+{
+	if (!ok && lx->tok.kind != CT_ERROR)
+		diag_error(lx->d, lx->tok.loc, "expected %s", what);
+	return ok;
+}
+
+/* herd's memory map after the threads, `regions: x:R1 R2, y:R3` (its
+ * BellExtra, which bell files that declare regions read): read, and not
+ * used, as no model weft runs reads it.  At `regions`; false after an
+ * error. */
+static bool skip_regions(c_lexer *lx)
+{
+	c_lex_next(lx);
+	if (!want(lx, c_tok_is(&lx->tok, ":"), "':' after regions"))
+		return false;
+	c_lex_next(lx);
+	while (lx->tok.kind == CT_NAME && !at_constraints(&lx->tok)) {
+		c_lex_next(lx);
+		if (!want(lx, c_tok_is(&lx->tok, ":"), "'location:region ...' in the regions"))
+			return false;
+		c_lex_next(lx);
+		if (!want(lx, lx->tok.kind == CT_NAME, "a region's name"))
+			return false;
+		while (lx->tok.kind == CT_NAME && !at_constraints(&lx->tok))
+			c_lex_next(lx);
+		if (!c_tok_is(&lx->tok, ","))
+			break;
+		c_lex_next(lx);
+	}
+	return lx->tok.kind != CT_ERROR;
+}
+
 /* `P<n>`: n, or -1. */
 static int proc_number(const c_token *t)
 {
@@ -119,6 +154,13 @@ bool c_read_threads(litmus_test *t, c_text_pos *pos, const c_macros *m, diag *d)
 			pos->line = tk.loc.line;
 			pos->bol = tk.text - (tk.loc.col - 1);
 			break;
+		}
+		if (c_tok_is(&tk, "regions")) {
+			if (!skip_regions(&lx)) {
+				ok = false;
+				break;
+			}
+			continue;
 		}
 		/* herd also reads `void P0(...)` */
 		if (c_tok_is(&tk, "static") || c_tok_is(&tk, "void")) {

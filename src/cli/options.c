@@ -83,7 +83,9 @@ static const opt_spec specs[] = {
 	  "herd7's macro file for C tests (linux-kernel.def): the meaning of every kernel "
 	  "primitive a C test calls, read as herd reads it; found as written, else in the -I, "
 	  "-set-libdir and $HERDLIB folders. Without it, weft's own kernel-primitives.def "
-	  "(on the model search path)" },
+	  "(on the model search path). C11's atomic_*_explicit, compare-exchanges, fences and "
+	  "locks are herd's keywords, read without it; atomic_load, atomic_store, ... are "
+	  "macros of herd's c11.def (-macros c11.def)" },
 	{ OPT_VARIANT, "variant", NULL, "TAGS",
 	  "herd7's variants (comma separated): a model's `if \"TAG\" ... else ... end` takes "
 	  "its first branch for each TAG given (weft's PPC and X86 semantics have no variants); "

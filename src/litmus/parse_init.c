@@ -5,6 +5,7 @@
  *     0:r2=x  P0:EAX = 1               (a register; `x` means x's address)
  *     %x0=x                            (a symbolic register, PPC)
  *     uint64_t x;  int64_t 0:r0;  int x = 1;   (typed)
+ *     _Atomic int x = 0;                  (C11: the type "_Atomic int")
  *     int x[2];  int x[2]={1,y}          (an array: one location a cell)
  * The old hand-written syntax closes the block with `};`.  Locations are
  * set at once; register entries wait (parser.h) until the threads exist.
@@ -170,6 +171,16 @@ static bool read_entry(parser *p, token first, token *next)
 	token tok = first;
 	lval_syntax ls = { 0 };
 	token after;
+	/* herd's `_Atomic T x = v` (C11): the type is "_Atomic T", so hashed */
+	char *atomic = NULL;
+	if (first.kind == T_NAME && tok_is(&first, "_Atomic")) {
+		first = parser_next(p);
+		if (first.kind != T_NAME) {
+			parser_expected(p, &first, "a type after _Atomic");
+			return false;
+		}
+		atomic = xasprintf("_Atomic %.*s", (int)first.len, first.start);
+	}
 	if (first.kind == T_NAME) {
 		token second = parser_next(p);
 		const char *q = p->c.p;
@@ -179,11 +190,17 @@ static bool read_entry(parser *p, token first, token *next)
 			/* `x[2]`: herd's arrays are declared with a type */
 			diag_error(p->d, first.loc, "array '%.*s' needs an element type ('int %.*s[...]')",
 				   (int)first.len, first.start, (int)first.len, first.start);
+			free(atomic);
+			return false;
+		}
+		if (atomic && !is_lval_start(second.kind)) {
+			parser_expected(p, &second, "the location an _Atomic type declares");
+			free(atomic);
 			return false;
 		}
 		if (is_lval_start(second.kind) || second.kind == T_STAR) {
 			/* `type lvalue`: the first name was a type. */
-			type = xstrndup(first.start, first.len);
+			type = atomic ? atomic : xstrndup(first.start, first.len);
 			tok = second;
 			if (tok.kind == T_STAR) {
 				char *ptr = xasprintf("%s*", type);
