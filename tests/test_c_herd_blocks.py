@@ -11,7 +11,7 @@ Two things herd does that these pin:
   - herd's C po orders a statement's own events (its po_iico): a read
     before the write it gives its value or address, so sc forbids a
     cycle through one statement as through two.
-Both engines must print herd's block, Hash= included."""
+Both engines must print herd's block, Hash= included; pop too under sc."""
 import re
 
 import pytest
@@ -46,6 +46,17 @@ def test_blocks_are_herds(weft, engine, model):
     assert set(blocks) == set(TESTS)
     for name in TESTS:
         assert blocks[name][0] == herd_block(name, model), (name, model, engine)
+
+
+def test_pop_blocks_are_herds_under_sc(weft):
+    """pop runs SC only: herd's sc blocks, counts included."""
+    files = [SUITE / f"{name}.litmus" for name in TESTS]
+    r = weft("-q", "-macros", MINI, "-model", "sc", "-engine", "pop", *files)
+    assert r.returncode == 0, r.stderr
+    blocks = result_blocks(r.stdout)
+    assert set(blocks) == set(TESTS)
+    for name in TESTS:
+        assert blocks[name][0] == herd_block(name, "sc"), name
 
 
 def test_symbolic_numbers_are_herds_not_program_orders():

@@ -52,7 +52,8 @@ static const opt_spec specs[] = {
 	  "the enumerator, with a note), enumerate (every candidate execution, then the "
 	  "model; the default with -explain or -show, which need it), or bmc (the test "
 	  "and the model encoded into SAT and solved by CaDiCaL: States are herd's, but "
-	  "Positive and Negative count distinct final states, not executions)" },
+	  "Positive and Negative count distinct final states, not executions), or pop "
+	  "(parsimonious-optimal DPOR over the threads' interleavings, SC models only)" },
 	{ OPT_UNROLL, "unroll", NULL, "N",
 	  "take each backward jump at most N times per loop head on a path (default 2, "
 	  "as herd7; 0: never); a path that would take it once more is cut, its executions "
@@ -103,7 +104,9 @@ static const opt_spec specs[] = {
 	  "executions as herd counts them, A: candidates allowed), "
 	  "rsmc's `order O` and `fallback enumerate` when the enumerator answered for it, "
 	  "`interpreted I` when the model's compiled check left I candidates to its evaluator; "
-	  "with -engine bmc: `Stats NAME engine bmc states S sat-calls C vars V clauses K`" },
+	  "with -engine bmc: `Stats NAME engine bmc states S sat-calls C vars V clauses K`; "
+	  "with -engine pop: `Stats NAME engine pop states S executions E redundant R blocked B "
+	  "depth D peak-bytes M`" },
 	{ OPT_INTERPRET, "interpret", NULL, NULL,
 	  "judge complete executions with the cat evaluator alone: not with the model compiled "
 	  "into a program over bit matrices (the default, same verdicts; for comparing the two)" },

@@ -14,3 +14,4 @@ TESTS += tests/unit/test_engine
 include $(srcdir)/src/engine/rsmc/local.mk
 include $(srcdir)/src/engine/enumerate/local.mk
 include $(srcdir)/src/engine/bmc/local.mk
+include $(srcdir)/src/engine/pop/local.mk

@@ -246,6 +246,15 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
  *                    units)              4096 ops          ops
  *   end, cut, fail   emit / drop         status            done, cut, error
  *
+ * pop (src/engine/pop/pop_thread.c) runs a thread from its start for each
+ * step it asks of it: a load replays the value its step read, the probed
+ * one reads the latest write; a store replays, or is the probed step (an
+ * atomic store paired with the atomic read before it joins that read's
+ * step); a store-conditional and TLBI are refused before it runs; a choice
+ * and BR_EITHER replay the way taken, or take the way asked; nothing is
+ * ever unknown; step: deadline every 4096 ops; end, cut, fail: the
+ * thread's end, its cut, its dropped path.
+ *
  * An unknown value is only ever seen by rsmc, the session and the
  * enumerator's speculation (paths_build); an ifetch fetch is a load with
  * ACC_IFETCH, and its commit an unconditional branch with ACC_COMMIT, whose

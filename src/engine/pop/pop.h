@@ -1,0 +1,154 @@
+/* pop.h — the pop engine (-engine pop): the Parsimonious-OPtimal DPOR of
+ * the seed paper (../shared/papers/pop-parsimonious-optimal-dpor.txt) over
+ * the interleavings of a test's threads, for models recognised by their
+ * content as sequential consistency (weft's and herd's sc.cat, cb.c's
+ * fingerprints).
+ *
+ * Under SC an execution herd counts (one path per thread, rf, co) is one
+ * Mazurkiewicz class of interleavings: events are dependent when they are
+ * of one thread, or access one location and one of them writes.  pop
+ * explores one interleaving per class:
+ *   - a race (two dependent events of two threads, adjacent in happens-
+ *     before) is reversed only when it is parsimonious (its first event is
+ *     in no schedule, its second is fresh: every schedule head between them
+ *     happens before it), by the schedule made of what happens before the
+ *     second event (pop_explore.c);
+ *   - the new schedule is explored at once (eager reversal), so what is
+ *     kept is the current sequence and the recursion's saved suffixes;
+ *   - read schedules reversed against one write are put to sleep for each
+ *     other in the order they are made, so no two continuations join them
+ *     (pop_sleep.c).
+ *
+ * What a thread does is asked of the one thread interpreter (ti_run) with
+ * pop's policy (pop_thread.c): a thread runs from its start, replaying the
+ * values its earlier steps read and the choices they took, and stops at
+ * its next step.  A step is one access, or an atomic read with the atomic
+ * write paired with it (C's read-modify-writes, RISC-V's single-event
+ * AMOs): one event for the race analysis, a write when it wrote.  A
+ * choice (spin_trylock, a CAS's variants) is a step of its thread alone,
+ * its second way explored as a schedule of one event.  Fences, branches
+ * and C's lock events order nothing under SC (sc.cat knows no locks) and
+ * are no steps.
+ *
+ * Not supported (a located error, pop_engine.c): models other than SC,
+ * store-conditionals (their reservation), instructions of an assembly
+ * architecture with two accesses that are not one event (herd's po does
+ * not order the events of one instruction there: xchg, SWP, CAS), vmsa
+ * and ifetch tests. */
+#ifndef WEFT_ENGINE_POP_H
+#define WEFT_ENGINE_POP_H
+
+#include <stdbool.h>
+
+#include "../engine.h"
+#include "../thread_interp.h"
+
+/* ---- a thread's steps (pop_thread.c) ------------------------------------- */
+
+enum pop_kind {
+	PK_READ,    /* a read of loc, rval                                 */
+	PK_WRITE,   /* a write of wval to loc                              */
+	PK_RMW,     /* an atomic read of rval and write of wval, one event */
+	PK_CHOICE,  /* a choice of its thread alone: way alt of 2          */
+	PK_END,     /* the thread has no step left: how, in end             */
+};
+
+enum pop_end {
+	PE_DONE,    /* it ran off its code                                 */
+	PE_CUT,     /* the unroll limit cut it (herd's "Loop")             */
+	PE_DROPPED, /* a path herd drops (an address read from memory that
+	             * is no location, a division by zero: warned once)    */
+	PE_ERROR,   /* an error was reported (through the diag), or time ran
+	             * out: the exploration stops                          */
+};
+
+typedef struct pop_step {
+	enum pop_kind kind;
+	int loc;          /* accesses                                       */
+	value rval, wval; /* value read (PK_READ, PK_RMW), written          */
+	int alt;          /* PK_CHOICE: the way taken (0 or 1)              */
+	enum pop_end end; /* PK_END                                         */
+} pop_step;
+
+/* What a thread's earlier step decided, to replay it. */
+typedef struct pop_dec {
+	value rval;       /* what it read                                   */
+	int alt;          /* the way a choice took                          */
+} pop_dec;
+
+/* What stays the same while a test is explored. */
+typedef struct pop_run_ctx {
+	const litmus_test *t;
+	int unroll;
+	double deadline;          /* paths_clock() time, 0: none            */
+	bool timed_out;
+	interp_warned warned;     /* warnings said once per run             */
+	diag *d;
+} pop_run_ctx;
+
+/* Thread ti's next step after the n steps of dec: a read takes mem[loc]
+ * (the latest write), a choice way alt.  regs (its n_regs values) gets the
+ * thread's final registers when the step is PK_END. */
+void pop_thread_step(pop_run_ctx *rc, int ti, const pop_dec *dec, int n, const value *mem, int alt,
+                     pop_step *out, value *regs);
+
+/* ---- the exploration (pop_explore.c) -------------------------------------- */
+
+/* pop's own counters, engine_stats.own[i] (named in pop_engine.c). */
+enum pop_stat {
+	POP_EXECUTIONS,   /* maximal interleavings explored: one per class  */
+	POP_REDUNDANT,    /* of those, ones of a class explored before (-stats
+	                   * keeps a fingerprint of each to see it): goal 0  */
+	POP_BLOCKED,      /* explorations every continuation of which the
+	                   * sleep sets forbade: goal 0                      */
+	POP_DEPTH,        /* deepest nesting of explorations (schedules and
+	                   * choices)                                        */
+	POP_PEAK_BYTES,   /* peak bytes of the exploration's own structures:
+	                   * the sequence, its clocks, sleep sets, read
+	                   * schedules and the saved suffixes                */
+	POP_N_STATS
+};
+_Static_assert((int)POP_N_STATS <= (int)ENGINE_OWN_STATS, "pop's counters fit engine_stats.own");
+
+/* Explore t's interleavings; each maximal one is counted into r (its
+ * final state, Positive or Negative, the filter and the unroll limit as
+ * herd).  Returns false when an error was reported. */
+bool pop_explore(pop_run_ctx *rc, const engine_opts *o, test_result *r);
+
+/* ---- sleep sets (pop_sleep.c) ------------------------------------------------ */
+
+/* An event of a sleeping schedule, as the race analysis sees it. */
+typedef struct pop_sref {
+	int th, idx;      /* thread, its step number there                  */
+	int loc;          /* -1: no access (a choice)                       */
+	bool write;
+	int way;          /* a choice's way (another way is another event)  */
+} pop_sref;
+
+/* The events of a schedule not yet performed, in order. */
+typedef struct pop_sleeper {
+	int n;
+	pop_sref *ev;
+} pop_sleeper;
+
+/* A set of sleeping schedules (owned; pop_sleepset_free). */
+typedef struct pop_sleepset {
+	int n;
+	size_t cap;
+	pop_sleeper *s;
+} pop_sleepset;
+
+/* Bytes a set holds (the peak counter). */
+size_t pop_sleepset_bytes(const pop_sleepset *s);
+void pop_sleepset_copy(pop_sleepset *dst, const pop_sleepset *src);
+void pop_sleepset_free(pop_sleepset *s);
+/* Add a copy of the n events ev as a sleeping schedule. */
+void pop_sleepset_add(pop_sleepset *s, const pop_sref *ev, int n);
+/* Event e is performed: a schedule whose first event dependent with e is
+ * e loses it, one whose first such event is another wakes (is dropped),
+ * the others stay.  Returns false (s stays a set to free) when e was the last
+ * event of a sleeping schedule: performing it would explore that
+ * schedule again. */
+bool pop_sleepset_step(pop_sleepset *s, pop_sref e);
+
+#endif
