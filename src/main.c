@@ -163,7 +163,32 @@ static bool results_file_open(const weft_options *o, diag *d)
 
 /* Fill the hardware column and write the table to io's file (closed
  * then).  Returns false after reporting. */
-static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, diag *d)
+/* -diff: the differences between the table's two columns, the counts by
+ * kind on stderr; *differ tells whether any test differs. */
+static bool diff_write(FILE *out, const outcome_table *t, const weft_options *o, bool *differ, diag *d)
+{
+	if (t->n_models != 2) {
+		diag_error(d, (srcloc){ "-diff", 0, 0 },
+			   "compares two models, and %s %d: give two -model (with -results, -model chooses two of "
+			   "the saved columns)", o->results.n > 0 ? "the saved results have" : "this run has",
+			   t->n_models);
+		return false;
+	}
+	int counts[DIFF_KINDS];
+	int n = table_diff_write(out, t, 0, 1, counts);
+	*differ = n > 0;
+	if (!o->quiet) {
+		fprintf(stderr, "weft -diff: %s vs %s: %d of %d test%s differ", t->models[0], t->models[1], n,
+			t->n_rows, t->n_rows == 1 ? "" : "s");
+		for (int k = DIFF_VERDICT; k < DIFF_KINDS; k++)
+			fprintf(stderr, "%s%d %s", k == DIFF_VERDICT ? ": " : ", ", counts[k],
+				diff_kind_word((enum diff_kind)k));
+		fputc('\n', stderr);
+	}
+	return true;
+}
+
+static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, bool *differ, diag *d)
 {
 	if (io->hw) {
 		/* a log titled like a model's column gets its own label too */
@@ -180,8 +205,12 @@ static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, 
 	static const enum table_format formats[] = { TABLE_MARKDOWN, TABLE_MARKDOWN, TABLE_LATEX, TABLE_CSV,
 						     TABLE_LATEX_DOC, TABLE_HTML };
 	static const enum table_cells cells[] = { TABLE_CELLS_VERDICT, TABLE_CELLS_COUNTS, TABLE_CELLS_STATES };
-	table_write(out, t, formats[o->table], cells[o->cells]);
-	bool ok = !ferror(out);
+	bool ok = true;
+	if (o->table == TBL_DIFF)
+		ok = diff_write(out, t, o, differ, d);
+	else
+		table_write(out, t, formats[o->table], cells[o->cells]);
+	ok = !ferror(out) && ok;
 	if (out != stdout)
 		ok = (fclose(out) == 0) && ok;
 	else
@@ -278,7 +307,8 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	t.models = job_n_models(&s);
 	double seconds = progress_now() - start;
 	if (tabulate) {
-		if (!t.output_closed && !table_finish(&table, o, &io, &d))
+		bool differ = false;
+		if (!t.output_closed && (!table_finish(&table, o, &io, &differ, &d) || differ))
 			status = 1;
 		table_io_close(&io);
 		table_free(&table);
@@ -339,7 +369,8 @@ static int run_saved(const weft_options *o)
 	int status = 0;
 	bool tabulated = tabulate_saved(&table, o, sel, &t, &d);
 	t.models = table.n_models;
-	if (!tabulated || !table_finish(&table, o, &io, &d))
+	bool differ = false;
+	if (!tabulated || !table_finish(&table, o, &io, &differ, &d) || differ)
 		status = 1;
 	else if (t.jobs > 1 && !o->quiet)
 		summary_print_saved(stderr, &t);

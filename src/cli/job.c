@@ -287,7 +287,9 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 	} else {
 		char *key = label_of(s, model);
 		if (table) {
-			table_record_print(stdout, key, r.pos > 0 ? CELL_ALLOWED : CELL_FORBIDDEN, t->quant, &r);
+			char *states = state_set_of_result(t, &r);
+			table_record_print(stdout, key, r.pos > 0 ? CELL_ALLOWED : CELL_FORBIDDEN, t->quant, &r, states);
+			free(states);
 		} else if (format_is_documents(o->format)) {
 			char *ikey;
 			doc_test_info info = info_of(s, e, t->name, t->arch_name, model, r.engine ? r.engine->name : o->engine,

@@ -18,7 +18,7 @@ enum opt_id {
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
 	OPT_CAPTION, OPT_LABEL,
 	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_STRICTSKIP, OPT_CONDS, OPT_RESULTS, OPT_FORCE, OPT_CONF, OPT_VARIANT, OPT_MACROS, OPT_BELL,
-	OPT_SPEEDCHECK, OPT_NSHOW, OPT_SHOWONE, OPT_LIBDIR, OPT_HEXA, OPT_INITWRITES, OPT_JUDGE,
+	OPT_DIFF, OPT_SPEEDCHECK, OPT_NSHOW, OPT_SHOWONE, OPT_LIBDIR, OPT_HEXA, OPT_INITWRITES, OPT_JUDGE,
 	OPT_INTERPRET,
 };
 
@@ -139,6 +139,11 @@ static const opt_spec specs[] = {
 	  "(latex: a booktabs tabular to \\input; latex-doc: a document of its own; "
 	  "html: a page of its own, sortable by any column, verdicts coloured, "
 	  "disagreements with -hardware marked)" },
+	{ OPT_DIFF, "diff", NULL, NULL,
+	  "compare two models (two -model, or two columns of -results): print only the tests "
+	  "whose results differ, one line each `KIND TEST A: ... B: ...` (tab-separated; KIND "
+	  "verdict, states, counts, failed or missing), the states one side lacks under it, then "
+	  "the counts by kind on stderr; exit 0 when none differ, 1 when some do" },
 	{ OPT_RESULTS, "results", NULL, "FILE|DIR",
 	  "make the -table from saved results instead of running tests: -format yaml or "
 	  "json output (every .yaml, .yml, .json, .jsonl and .log file below DIR), herd7 logs (the column: "
@@ -468,10 +473,13 @@ static int check_combinations(const weft_options *o, bool cells_given)
 			return usage_error("%s needs -o DIR (the folder for its .dot files)", "-show");
 		return 0;
 	}
+	const char *what = o->table == TBL_DIFF ? "-diff" : "-table";
 	if (o->explain || o->show != SHOW_NONE)
-		return usage_error("%s cannot be combined with -explain or -show", "-table");
+		return usage_error("%s cannot be combined with -explain or -show", what);
 	if (o->format != FMT_HERD)
-		return usage_error("%s cannot be combined with -format yaml", "-table");
+		return usage_error("%s cannot be combined with -format yaml or json", what);
+	if (o->table == TBL_DIFF && (cells_given || o->hardware))
+		return usage_error("%s compares two models: -table-cells and -hardware are -table's", what);
 	return 0;
 }
 
@@ -483,7 +491,7 @@ static int check_results(const weft_options *o)
 	if (o->results.n == 0)
 		return o->force ? usage_error("%s needs -results", "-force") : 0;
 	if (o->table == TBL_NONE)
-		return usage_error("%s makes a table from saved results: give -table FORMAT too", "-results");
+		return usage_error("%s makes a table from saved results: give -table FORMAT (or -diff) too", "-results");
 	if (o->inputs.n > 0)
 		return usage_error("-results runs no test: '%s' is not an option (give saved results with "
 				   "-results FILE|DIR)", o->inputs.v[0]);
@@ -600,6 +608,8 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 	case OPT_TABLE: {
 		static const char *const names[] = { "markdown", "latex", "csv", "latex-doc", "html" };
 		int k = keyword_index(val, names, 5);
+		if (o->table == TBL_DIFF)
+			return usage_error("%s prints the differences instead of a table: not with -table", "-diff");
 		if (k < 0)
 			return usage_error("unknown table format '%s' (available: markdown, latex, "
 					   "latex-doc, csv, html)", val);
@@ -650,6 +660,11 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 	case OPT_CAPTION: o->caption = val; break;
 	case OPT_LABEL: o->label = val; break;
 	case OPT_EXPLAIN: o->explain = true; break;
+	case OPT_DIFF:
+		if (o->table != TBL_NONE && o->table != TBL_DIFF)
+			return usage_error("%s prints the differences instead of a table: not with -table", "-diff");
+		o->table = TBL_DIFF;
+		break;
 	case OPT_RESULTS: push(&o->results, val); break;
 	case OPT_FORCE: o->force = true; break;
 	case OPT_INTERACTIVE: o->interactive = true; break;

@@ -39,6 +39,8 @@ enum weft_table {
 	TBL_CSV,
 	TBL_LATEX_DOC,  /* the LaTeX fragment in a document of its own */
 	TBL_HTML,       /* a page of its own: sortable, coloured */
+	TBL_DIFF,       /* -diff: not a table, the tests whose two columns
+	                 * differ (table_diff.c), built as a table is */
 };
 
 /* -table-cells: what a table cell says. */

@@ -158,7 +158,8 @@ bool tabulate_saved(outcome_table *t, const weft_options *o, const selector *sel
 		table_cell *c = table_cell_at(t, row, col);
 		if (c->status != CELL_NOT_RUN)
 			continue;
-		*c = (table_cell){ cell_status_of(r->status), r->pos, r->neg, r->n_states, r->candidates, r->forbidden };
+		*c = (table_cell){ cell_status_of(r->status), r->pos, r->neg, r->n_states, r->candidates, r->forbidden,
+				   r->states ? xstrdup(r->states) : NULL };
 		count_result(r, &flags[row], tot);
 	}
 	tot->jobs = t->n_rows;

@@ -48,6 +48,8 @@ typedef struct table_cell {
 	long candidates;   /* candidate executions the model judged (-stats);
 	                    * -1: not counted (bmc) */
 	long forbidden;    /* of which it forbade */
+	char *states;      /* the final states in canonical form
+	                    * (state_set_text), NULL: not known (owned) */
 } table_cell;
 
 /* A hardware verdict on the proposition's states. */
@@ -86,10 +88,11 @@ int table_add_row(outcome_table *t, const char *name);
 table_cell *table_cell_at(outcome_table *t, int row, int column);
 
 /* The record a worker prints for one (test, model):
- *   @cell MODEL STATUS QUANT POS NEG STATES CANDIDATES FORBIDDEN
- * (tab-separated; r may be NULL for a status without counts). */
+ *   @cell MODEL STATUS QUANT POS NEG STATES CANDIDATES FORBIDDEN [SET]
+ * (tab-separated; r may be NULL for a status without counts; SET is
+ * `states`, the final states in canonical form, when not NULL). */
 void table_record_print(FILE *out, const char *model_key, enum cell_status st, enum quantifier q,
-			const test_result *r);
+			const test_result *r, const char *states);
 /* The same for every model of a test that ended abnormally. */
 void table_record_status(FILE *out, const char *model_key, enum cell_status st);
 /* The record of a test's condition (`@cond<TAB>exists (...)`), which the
@@ -100,6 +103,22 @@ void table_record_condition(FILE *out, const litmus_test *t);
 int table_records_read(outcome_table *t, int row, const char *text, size_t len);
 
 void table_write(FILE *out, const outcome_table *t, enum table_format f, enum table_cells c);
+
+/* -diff (table_diff.c): how one test's results under two columns differ.
+ * A verdict flip (the condition's states reached on one side only), the
+ * same verdict with other final states, the same states with other counts,
+ * a side that failed (timeout, error, ...) where the other did not fail
+ * alike, a side with no result at all. */
+enum diff_kind { DIFF_SAME, DIFF_VERDICT, DIFF_STATES, DIFF_COUNTS, DIFF_FAILED, DIFF_MISSING, DIFF_KINDS };
+
+/* One line per test whose cells in columns a and b differ:
+ *   KIND<TAB>TEST<TAB>A: what A says<TAB>B: what B says
+ * followed, for other states, by a line per state only one side has
+ * (`<TAB>- STATE` for a's, `<TAB>+ STATE` for b's).  counts[k] gets the
+ * tests of each kind (DIFF_SAME included).  Returns how many differ. */
+int table_diff_write(FILE *out, const outcome_table *t, int a, int b, int counts[DIFF_KINDS]);
+/* "same", "verdict", "states", "counts", "failed", "missing". */
+const char *diff_kind_word(enum diff_kind k);
 
 /* ---- events as explanations name them (explain_events.c) -------------------- */
 

@@ -18,6 +18,8 @@ void table_free(outcome_table *t)
 	free(t->models);
 	for (int i = 0; i < t->n_rows; i++) {
 		free(t->rows[i].name);
+		for (int k = 0; k < t->rows[i].n_cells; k++)
+			free(t->rows[i].cells[k].states);
 		free(t->rows[i].cells);
 		free(t->rows[i].condition);
 	}
@@ -52,7 +54,7 @@ table_cell *table_cell_at(outcome_table *t, int row, int column)
 	if (column >= r->n_cells) {
 		r->cells = xrealloc(r->cells, (size_t)(column + 1) * sizeof *r->cells);
 		for (int k = r->n_cells; k <= column; k++)
-			r->cells[k] = (table_cell){ CELL_NOT_RUN, 0, 0, 0, 0, 0 };
+			r->cells[k] = (table_cell){ CELL_NOT_RUN, 0, 0, 0, 0, 0, NULL };
 		r->n_cells = column + 1;
 	}
 	return &r->cells[column];
@@ -70,14 +72,18 @@ static const char *const quant_words[] = { [Q_EXISTS] = "exists", [Q_NOT_EXISTS]
 #define RECORD_TAG "@cell\t"
 
 void table_record_print(FILE *out, const char *model_key, enum cell_status st, enum quantifier q,
-			const test_result *r)
+			const test_result *r, const char *states)
 {
 	/* an engine that judges no candidates one by one (bmc): -1, "not
 	 * counted" */
 	bool counted = !(r && r->engine && !(r->engine->caps & ENGINE_COUNTS));
-	fprintf(out, RECORD_TAG "%s\t%s\t%s\t%ld\t%ld\t%d\t%ld\t%ld\n", model_key, status_words[st],
+	fprintf(out, RECORD_TAG "%s\t%s\t%s\t%ld\t%ld\t%d\t%ld\t%ld", model_key, status_words[st],
 		quant_words[q], r ? r->pos : 0, r ? r->neg : 0, r ? r->n_states : 0,
 		!counted ? -1 : r ? r->stats.candidates : 0, !counted ? -1 : r ? r->stats.forbidden : 0);
+	/* "=" stands for the empty set: a tab-split line has no empty field */
+	if (states)
+		fprintf(out, "\t=%s", states);
+	fputc('\n', out);
 }
 
 void table_record_status(FILE *out, const char *model_key, enum cell_status st)
@@ -106,12 +112,12 @@ static int word_index(const char *w, const char *const *words, int n)
 /* One record line (without its tag), split at tabs in place. */
 static bool read_record(outcome_table *t, int row, char *line)
 {
-	char *field[8];
+	char *field[9];
 	int n = 0;
 	char *save = NULL;
-	for (char *p = strtok_r(line, "\t", &save); p && n < 8; p = strtok_r(NULL, "\t", &save))
+	for (char *p = strtok_r(line, "\t", &save); p && n < 9; p = strtok_r(NULL, "\t", &save))
 		field[n++] = p;
-	if (n != 8)
+	if (n != 8 && !(n == 9 && field[8][0] == '='))
 		return false;
 	int st = word_index(field[1], status_words, (int)(sizeof status_words / sizeof *status_words));
 	if (st < 0)
@@ -123,6 +129,8 @@ static bool read_record(outcome_table *t, int row, char *line)
 	c->n_states = (int)strtol(field[5], NULL, 10);
 	c->candidates = strtol(field[6], NULL, 10);
 	c->forbidden = strtol(field[7], NULL, 10);
+	free(c->states);
+	c->states = n == 9 ? xstrdup(field[8] + 1) : NULL;
 	int q = word_index(field[2], quant_words, 3);
 	if (q >= 0) {
 		t->rows[row].quant_known = true;

@@ -57,7 +57,7 @@ void cell_text(const table_cell *c, enum table_cells what, bool stats, strbuf *o
 		sb_printf(out, " (%ld candidates, %ld forbidden)", c->candidates, c->forbidden);
 }
 
-static const table_cell not_run = { CELL_NOT_RUN, 0, 0, 0, 0, 0 };
+static const table_cell not_run = { CELL_NOT_RUN, 0, 0, 0, 0, 0, NULL };
 
 const table_cell *cell_of(const table_row *r, int column)
 {

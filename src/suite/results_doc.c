@@ -27,6 +27,9 @@ void saved_doc_free(saved_doc *x)
 	for (int k = 0; k < x->n_models; k++)
 		free(x->models[k]);
 	free(x->models);
+	for (int k = 0; k < x->n_state_lines; k++)
+		free(x->state_lines[k]);
+	free(x->state_lines);
 	memset(x, 0, sizeof *x);
 }
 
@@ -81,6 +84,12 @@ void saved_doc_model(saved_doc *x, const char *label)
 {
 	x->models = xrealloc(x->models, ((size_t)x->n_models + 1) * sizeof *x->models);
 	x->models[x->n_models++] = xstrdup(label);
+}
+
+void saved_doc_state(saved_doc *x, const char *line)
+{
+	x->state_lines = xrealloc(x->state_lines, ((size_t)x->n_state_lines + 1) * sizeof *x->state_lines);
+	x->state_lines[x->n_state_lines++] = xstrdup(line);
 }
 
 static bool parse_shard(const char *text, int *k, int *n)
@@ -156,6 +165,8 @@ bool saved_doc_add(saved_set *s, int file, saved_doc *x, diag *d)
 	res->pos = x->pos;
 	res->neg = x->neg;
 	res->n_states = x->n_states;
+	if (x->states_kept && x->n_state_lines == x->n_states)
+		res->states = state_set_text(x->state_lines, x->n_state_lines);
 	res->has_stats = x->has_stats;
 	res->candidates = x->candidates;
 	res->forbidden = x->forbidden;

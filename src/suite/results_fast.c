@@ -3,7 +3,7 @@
  * A campaign's saved results are tens of megabytes of YAML, and libyaml's
  * parser, an allocation per event, takes about a second for 10,000 tests;
  * a table is wanted at once.  weft writes its documents in one layout
- * (yaml_out.c: libyaml's emitter, no line width): `---`, then one
+ * (result_doc.c and doc_yaml.c: libyaml's emitter, no line width): `---`, then one
  * `key: value` line a field at the top, `run:` and `stats:` as one-line
  * flow mappings, `states:` as a block list whose items start with `- `.
  * This reader takes exactly that layout and nothing else: any line it does
@@ -253,9 +253,16 @@ static bool read_all(const char *text, size_t len, doc_list *docs)
 		} else if (c.end - c.p == 3 && !strncmp(c.p, "...", 3)) {
 			block = false;
 		} else if (block && (*c.p == '-' || *c.p == ' ')) {
-			if (states && *c.p == '-')
-				x->n_states += c.end - c.p >= 2 && c.p[1] == ' ';
 			ok = c.end - c.p >= 2 && c.p[1] == ' ';
+			if (ok && states && *c.p == '-') {
+				/* an item of states: `- state: LINE` first */
+				x->n_states++;
+				x->states_kept = true;
+				c.p += 2;
+				ok = key_of(&c, &key) && !strcmp(key.s, "state") && scalar(&c, &val, "") && c.p == c.end;
+				if (ok)
+					saved_doc_state(x, val.s);
+			}
 		} else {
 			ok = top_line(&c, x, &key, &val, &block, &states);
 		}

@@ -19,6 +19,8 @@ typedef struct block {
 	char *model;          /* its Model line, NULL: the file's label */
 	enum quantifier quant;
 	int n_states;
+	int n_lines;          /* the state lines read so far, of n_states */
+	char **lines;
 	bool ok, has_obs, has_wit;
 	long obs_pos, obs_neg, wit_pos, wit_neg;
 	bool has_stats;
@@ -75,6 +77,9 @@ static void block_clear(block *b)
 	free(b->name);
 	free(b->model);
 	free(b->condition);
+	for (int i = 0; i < b->n_lines; i++)
+		free(b->lines[i]);
+	free(b->lines);
 	memset(b, 0, sizeof *b);
 }
 
@@ -108,6 +113,8 @@ static bool close_block(herd_reader *h, block *b)
 		r->pos = pos;
 		r->neg = neg;
 		r->n_states = b->n_states;
+		if (b->n_lines == b->n_states)
+			r->states = state_set_text(b->lines, b->n_lines);
 		r->has_stats = b->has_stats;
 		r->candidates = b->candidates;
 		r->forbidden = b->forbidden;
@@ -156,7 +163,19 @@ static void block_line(block *b, const char *p, const char *end)
 {
 	const char *q = p;
 	if (starts(p, end, "States ")) {
-		b->n_states = (int)strtol(p + 7, NULL, 10);
+		long n = strtol(p + 7, NULL, 10);
+		b->n_states = n > 0 && n < 100000000 ? (int)n : 0;
+		for (int i = 0; i < b->n_lines; i++)   /* a second States line */
+			free(b->lines[i]);
+		free(b->lines);
+		b->n_lines = 0;
+		b->lines = xcalloc((size_t)b->n_states + 1, sizeof *b->lines);
+	} else if (b->n_lines < b->n_states) {
+		/* the state lines follow the States line */
+		const char *stop = end;
+		while (stop > p && stop[-1] == '\r')
+			stop--;
+		b->lines[b->n_lines++] = xstrndup(p, (size_t)(stop - p));
 	} else if (starts(p, end, "Ok") || starts(p, end, "Loop Ok")) {
 		b->ok = true;
 	} else if (starts(p, end, "Positive: ")) {

@@ -21,6 +21,9 @@ typedef struct saved_doc {
 	long pos, neg, seq, selected, candidates, forbidden;
 	bool has_pos, has_neg, has_stats;
 	int n_states;
+	int n_state_lines;      /* states: their `state` lines, when the reader */
+	char **state_lines;     /* kept them all (states_kept)              */
+	bool states_kept;
 	int n_models;
 	char **models;          /* run: models: */
 	int line;               /* where the document starts */
@@ -34,6 +37,9 @@ enum doc_section { DOC_TOP, DOC_RUN, DOC_STATS };
 const char *saved_doc_scalar(saved_doc *x, enum doc_section section, const char *key, const char *value);
 /* One label of run: models:. */
 void saved_doc_model(saved_doc *x, const char *label);
+/* The `state` line of one item of states: (the reader sets states_kept
+ * when it kept every item's). */
+void saved_doc_state(saved_doc *x, const char *line);
 /* x becomes a result of files[file] (its strings moved out); false after
  * reporting what it lacks through d. */
 bool saved_doc_add(saved_set *s, int file, saved_doc *x, diag *d);

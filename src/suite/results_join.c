@@ -203,6 +203,7 @@ bool saved_join(saved_set *s, bool force, diag *d)
 			free(r->name);
 			free(r->model);
 			free(r->condition);
+			free(r->states);
 		} else {
 			v[n++] = *r;
 		}

@@ -100,6 +100,14 @@ static bool read_object(reader *r, json_t *obj)
 				break;
 			}
 			x.n_states = (int)json_array_size(v);
+			x.states_kept = true;
+			size_t i;
+			json_t *item;
+			json_array_foreach(v, i, item) {
+				const char *line = json_string_value(json_object_get(item, "state"));
+				if (line)
+					saved_doc_state(&x, line);
+			}
 		} else if (!strcmp(key, "stats")) {
 			x.has_stats = true;
 			ok = read_section(r, &x, DOC_STATS, key, v);
@@ -118,13 +126,6 @@ static bool read_object(reader *r, json_t *obj)
 	return ok;
 }
 
-static int line_at(const char *text, size_t pos)
-{
-	int line = 1;
-	for (size_t i = 0; i < pos; i++)
-		line += text[i] == '\n';
-	return line;
-}
 
 bool saved_read_json(saved_set *s, int file, const char *name, const char *text, size_t len, diag *d)
 {
@@ -132,11 +133,11 @@ bool saved_read_json(saved_set *s, int file, const char *name, const char *text,
 	size_t pos = 0;
 	bool ok = true;
 	while (ok) {
+		/* r.line counts the lines up to pos as it moves on */
 		while (pos < len && strchr(" \t\r\n", text[pos]))
-			pos++;
+			r.line += text[pos++] == '\n';
 		if (pos >= len)
 			break;
-		r.line = line_at(text, pos);
 		json_error_t err;
 		json_t *v = json_loadb(text + pos, len - pos, JSON_DISABLE_EOF_CHECK | JSON_REJECT_DUPLICATES, &err);
 		if (!v) {
@@ -155,7 +156,8 @@ bool saved_read_json(saved_set *s, int file, const char *name, const char *text,
 			ok = read_object(&r, v);
 		}
 		json_decref(v);
-		pos += err.position;
+		for (size_t end = pos + err.position; pos < end; pos++)
+			r.line += text[pos] == '\n';
 	}
 	return ok;
 }

@@ -145,6 +145,7 @@ void saved_free(saved_set *s)
 		free(s->v[i].name);
 		free(s->v[i].model);
 		free(s->v[i].condition);
+		free(s->v[i].states);
 	}
 	free(s->v);
 	for (int i = 0; i < s->n_files; i++)

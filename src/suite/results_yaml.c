@@ -76,20 +76,42 @@ static bool take_scalar(reader *r, saved_doc *x, enum doc_section sec, const cha
 	return !wrong;
 }
 
-/* states: a sequence of mappings; only their number is kept. */
+/* One item of states:, the reader at its start: its `state` line is kept
+ * when it is a mapping that has one. */
+static bool read_state(reader *r, saved_doc *x)
+{
+	if (r->ev.type != YAML_MAPPING_START_EVENT)
+		return skip(r);
+	for (;;) {
+		if (!next(r))
+			return false;
+		if (r->ev.type == YAML_MAPPING_END_EVENT)
+			return true;
+		bool is_state = scalar(r) && !strcmp(scalar(r), "state");
+		if (!skip(r) || !next(r))
+			return false;
+		if (is_state && scalar(r))
+			saved_doc_state(x, scalar(r));
+		if (!skip(r))
+			return false;
+	}
+}
+
+/* states: a sequence of mappings: their number, and their state lines. */
 static bool read_states(reader *r, saved_doc *x)
 {
 	if (r->ev.type != YAML_SEQUENCE_START_EVENT) {
 		diag_error(r->d, here(r), "'states' wants a list of states");
 		return false;
 	}
+	x->states_kept = true;
 	for (;;) {
 		if (!next(r))
 			return false;
 		if (r->ev.type == YAML_SEQUENCE_END_EVENT)
 			return true;
 		x->n_states++;
-		if (!skip(r))
+		if (!read_state(r, x))
 			return false;
 	}
 }

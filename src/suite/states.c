@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "suite.h"
+#include "../report/report.h"
 
 static int compare_strings(const void *a, const void *b)
 {
@@ -42,6 +43,37 @@ char *state_normalize(const char *text)
 	}
 	free(bindings);
 	return sb_take(&out);
+}
+
+char *state_set_text(char *const *lines, int n)
+{
+	char **norm = xcalloc((size_t)n + 1, sizeof *norm);
+	for (int i = 0; i < n; i++)
+		norm[i] = state_normalize(lines[i]);
+	if (n > 0)
+		qsort(norm, (size_t)n, sizeof *norm, compare_strings);
+	strbuf out = { 0 };
+	sb_puts(&out, "");
+	for (int i = 0; i < n; i++) {
+		if (i > 0)
+			sb_putc(&out, ' ');
+		sb_puts(&out, norm[i]);
+		free(norm[i]);
+	}
+	free(norm);
+	return sb_take(&out);
+}
+
+char *state_set_of_result(const litmus_test *t, const test_result *r)
+{
+	char **lines = xcalloc((size_t)r->n_states + 1, sizeof *lines);
+	for (int i = 0; i < r->n_states; i++)
+		lines[i] = report_state_line(t, r, i);
+	char *set = state_set_text(lines, r->n_states);
+	for (int i = 0; i < r->n_states; i++)
+		free(lines[i]);
+	free(lines);
+	return set;
 }
 
 const char *outcome_name(long pos, long neg)

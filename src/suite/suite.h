@@ -62,6 +62,12 @@
  * or spaces, sorted, each followed by ';' (e.g. "0:r1=1;1:r3=0;x=2;").
  * Owned by the caller. */
 char *state_normalize(const char *text);
+/* A set of state lines in canonical form: each normalized, sorted, joined
+ * by single spaces ("" for none); what tables compare cells by (-diff).
+ * Owned by the caller. */
+char *state_set_text(char *const *lines, int n);
+/* The same for the final states of a result. */
+char *state_set_of_result(const litmus_test *t, const test_result *r);
 
 /* allowed / forbidden / required, from the counts. */
 const char *outcome_name(long pos, long neg);
@@ -149,6 +155,8 @@ typedef struct saved_result {
 	bool ok;              /* herd's verdict (allowed and forbidden only) */
 	long pos, neg;        /* allowed executions where the proposition holds / not */
 	int n_states;
+	char *states;         /* the states in canonical form (state_set_text),
+	                       * NULL: the reader did not keep them (owned) */
 	bool has_stats;
 	long candidates, forbidden;
 	int file, line;       /* where it was read: files[file], for messages */
