@@ -265,6 +265,35 @@ static cval rel_id_mem(cat_eval *ev)
 	return r;
 }
 
+/* herd's sm and si: each memory event with itself, and under -variant
+ * mixed with the other granules of its access (op.access_back: the
+ * events of one instance of one access's ops). */
+static cval rel_same_access(cat_eval *ev)
+{
+	const litmus_test *t = ev->x->test;
+	if (!t || !t->mixed_granule)
+		return rel_id_mem(ev);
+	int *k = keys(ev);
+	for (int i = 0; i < ev->n; i++) {
+		const event *e = &ev->x->ev[i];
+		k[i] = -1;
+		if (!is_mem(e))
+			continue;
+		k[i] = i;
+		if (e->thread < 0 || e->op < 0)
+			continue;
+		const op *o = &t->threads[e->thread].ops[e->op];
+		int first = e->op - o->access_back;
+		for (int j = 0; j < i && k[i] == i; j++) {
+			const event *f = &ev->x->ev[j];
+			if (is_mem(f) && f->thread == e->thread && f->instance == e->instance && f->op >= 0 &&
+			    f->op - t->threads[f->thread].ops[f->op].access_back == first)
+				k[i] = k[j];
+		}
+	}
+	return rel_same_key(ev, k, false);
+}
+
 static cval rel_from(cat_eval *ev, const brel *b);
 
 /* herd's C orders the events of one statement too (its po there is
@@ -586,7 +615,7 @@ static bool builtin_value_split(cat_eval *ev, int b, cval *out)
 		return true;
 	}
 	case B_SAME_INSTANCE: *out = rel_same_instance(ev); return true;
-	case B_SM: case B_SI: *out = rel_id_mem(ev); return true;
+	case B_SM: case B_SI: *out = rel_same_access(ev); return true;
 	case B_IICO_DATA: case B_IICO_CTRL:
 		/* vmsa's translations (cat_vmsa.c), ifetch's fetches (cat_ifetch.c) */
 		*out = x->test && x->test->ifetch ? cat_ifetch_iico(ev, b == B_IICO_CTRL)

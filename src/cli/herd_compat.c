@@ -100,7 +100,7 @@ static const herd_opt herd_opts[] = {
 	/* options that change which executions count: weft cannot honour them */
 	{ "throughflag", HERD_OPT_REFUSED, false, "lets flagged executions through the model" },
 	{ "restrict", HERD_OPT_REFUSED, false, "restricts the outcomes herd prints" },
-	{ "machsize", HERD_OPT_REFUSED, false, "changes the machine word size" },
+	{ "machsize", HERD_OPT_REFUSED, false, "changes the size of -variant mixed's events" },
 	{ "endian", HERD_OPT_REFUSED, false, "changes the byte order of mixed-size accesses" },
 	{ "optace", HERD_OPT_REFUSED, false, "changes herd's candidate generation" },
 	{ "maxphantom", HERD_OPT_REFUSED, false, "bounds herd's phantom updates" },
@@ -133,6 +133,19 @@ enum herd_opt_fate herd_option_fate(const char *name, size_t len, bool *takes_ar
 	*takes_arg = false;
 	*why = NULL;
 	return HERD_OPT_UNKNOWN;
+}
+
+/* Refused options given as herd's own default, which weft honours. */
+static const struct { const char *name, *value; } herd_defaults[] = {
+	{ "machsize", "auto" },   /* -variant mixed's events: from the test's sizes */
+};
+
+bool herd_option_is_default(const char *name, const char *value)
+{
+	for (size_t i = 0; i < sizeof herd_defaults / sizeof herd_defaults[0]; i++)
+		if (!strcmp(herd_defaults[i].name, name))
+			return value && !strcmp(herd_defaults[i].value, value);
+	return false;
 }
 
 /* ---- configuration files --------------------------------------------------- */

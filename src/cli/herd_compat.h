@@ -27,6 +27,9 @@ enum herd_opt_fate {
  * *takes_arg tells whether herd reads an argument after it, *why says
  * (static text) what the option is about. */
 enum herd_opt_fate herd_option_fate(const char *name, size_t len, bool *takes_arg, const char **why);
+/* Whether `value` of herd option `name` is herd's own default (machsize
+ * auto), which a refused option may be given as. */
+bool herd_option_is_default(const char *name, const char *value);
 
 /* Apply one option by name and value, as from the command line (options.c
  * implements it; the configuration reader calls it for each key).

@@ -90,7 +90,7 @@ static const opt_spec specs[] = {
 	{ OPT_VARIANT, "variant", NULL, "TAGS",
 	  "herd7's variants (comma separated): a model's `if \"TAG\" ... else ... end` takes "
 	  "its first branch for each TAG given (weft's PPC and X86 semantics have no variants); "
-	  "under mixed, weft runs only accesses as wide as their locations" },
+	  "mixed runs herd's mixed-size semantics (man weft, MIXED-SIZE ACCESSES)" },
 	{ OPT_BELL, "bell", NULL, "FILE",
 	  "herd7's bell file: read before each model (after stdlib.cat); the sets its "
 	  "`instructions` declarations name ('rcu-lock gives Rcu-lock) are bound first" },
@@ -794,6 +794,8 @@ int options_apply_named(weft_options *o, const char *name, const char *value, co
 			fprintf(stderr, "%s: error: unknown key '%s' in configuration file\n", origin, name);
 			return 2;
 		case HERD_OPT_REFUSED:
+			if (herd_option_is_default(name, value))
+				return 0;   /* herd's own default: weft's too */
 			fprintf(stderr, "%s: error: key '%s' %s, which weft cannot honour\n", origin, name, why);
 			return 2;
 		case HERD_OPT_IGNORED:

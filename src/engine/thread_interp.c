@@ -210,12 +210,24 @@ static void herd_off_location(const op *o, const char *symbol, strbuf *b)
 		sb_printf(b, "herd7 takes %s as a location of its own; weft does not", symbol);
 }
 
+/* An access under -variant mixed that herd's granules (mixed.c) do not
+ * fit: not aligned on its size, or past its location's end. */
+static void granule_misfit(const ti_ctx *c, const op *o, const char *name, int64_t offset, bool past_end)
+{
+	diag_error(c->d, op_loc(c, o), "an access at byte offset %" PRId64 " of '%s' %s (herd7: Unaligned or "
+	           "out-of-bound access)", offset, name, past_end ? "reaches past its end" : "is not aligned");
+}
+
 /* Why an access misses the cells of array `loc` (prog_array_cell): an
  * error, as herd gives none of these a non-mixed-size answer. */
 static void array_misfit(const ti_ctx *c, const op *o, int loc, int64_t offset, enum cell_fit fit)
 {
 	const location *l = &c->t->locs[loc];
 	const location *a = l->array >= 0 ? &c->t->locs[l->array] : l;
+	if (a->granules) {
+		granule_misfit(c, o, a->name, offset, fit != CELL_MISALIGNED);
+		return;
+	}
 	if (fit == CELL_MIXED)
 		diag_error(c->d, op_loc(c, o),
 		           "an access of %d bytes to a cell of '%s', an array of %d-byte cells, mixes "
@@ -365,6 +377,15 @@ static bool access_size_ok(const ti_ctx *c, const op *o, int loc)
 	int want;
 	if (c->t->mixed) {
 		want = l->array >= 0 ? c->t->locs[l->array].cell_bytes : location_bytes(c->t, loc);
+		/* a split access starts at a multiple of its size */
+		int at = l->array >= 0 ? l->cell * want : 0;
+		if (o->access_size > 0 && o->access_back == 0 && at % o->access_size != 0) {
+			if (!c->warned->addr) {
+				c->warned->addr = true;
+				granule_misfit(c, o, c->t->locs[l->array].name, at, false);
+			}
+			return false;
+		}
 	} else {
 		if (!c->warned->access_size)
 			c->warned->access_size = xcalloc((size_t)c->t->n_locs, sizeof *c->warned->access_size);

@@ -231,6 +231,16 @@ typedef struct execution {
 	brel hd[XD_N];
 } execution;
 
+/* herd's -variant mixed (prog.h's mixed_split): whether x's rf is one herd
+ * builds, pairing a read access with the write accesses that cover it,
+ * smallest first, each taken for every granule of the read it has that
+ * no smaller write gave (mem.ml's find_rfs_sca; an initial write is one
+ * access per location).  mixed_access.c */
+bool execution_mixed_rf_ok(const execution *x);
+/* ... and whether its co orders two write accesses one way on every
+ * granule both write, as herd's coherence of whole accesses does. */
+bool execution_mixed_co_ok(const execution *x);
+
 /* Allocate an execution with room for n events, all relations empty. */
 void execution_init(execution *x, const litmus_test *t, int n);
 void execution_free(execution *x);

@@ -1,5 +1,5 @@
 # sources of src/exec (owned by its module)
-libweft_a_SOURCES += src/exec/exec.h src/exec/bitset.c src/exec/relation.c src/exec/execution.c
+libweft_a_SOURCES += src/exec/exec.h src/exec/bitset.c src/exec/relation.c src/exec/mixed_access.c src/exec/execution.c
 
 check_PROGRAMS += tests/unit/test_bitset
 tests_unit_test_bitset_SOURCES = tests/unit/test_bitset.c

@@ -57,7 +57,8 @@ static litmus_test *parse_string(const char *path, const char *text, const char 
 	p.variants = variants;
 	srcloc start = cursor_loc(&p.c);
 	bool ok = parse_header(&p) && parser_cli_variants(&p, start) && parse_init(&p) && parse_program(&p) &&
-		  parse_check_ifetch(&p) && apply_pending_regs(&p) && parse_constraints(&p) && parse_vmsa_finish(&p);
+		  parse_check_ifetch(&p) && apply_pending_regs(&p) && parse_constraints(&p) && parse_vmsa_finish(&p) &&
+		  (!t->mixed || mixed_split(t, d));
 	parser_free(&p);
 	if (!ok || d->errors != errors) {
 		litmus_test_free(t);

@@ -207,6 +207,9 @@ bool parser_variant_tag(parser *p, const char *tag, srcloc at)
 	bool vmsa = p->t->arch && p->t->arch->vmsa;
 	if (vmsa && is_vmsa_tag(tag, strlen(tag))) {
 		set_vmsa(p, at);
+	} else if (!strcasecmp(tag, "mixed")) {
+		/* herd's mixed-size semantics (prog.h's mixed_split) */
+		p->t->mixed = true;
 	} else if (vmsa && !strcasecmp(tag, "fatal")) {
 		p->variant_fatal = true;
 		p->variant_at = at;

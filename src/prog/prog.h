@@ -257,6 +257,13 @@ typedef struct op {
 	                      * to its value (ACCESS_EXT_NONE: nothing)       */
 	unsigned flags;      /* enum access_flag                               */
 	unsigned annot;      /* bit i: in set litmus_annot_name(t, i) (arch.h) */
+	int access_back;     /* -variant mixed (mixed.c): how many ops before
+	                      * this one is the first op of the access it is a
+	                      * granule of, whose events are one access for the
+	                      * models (sm); 0 for the first or an op that is
+	                      * its own access                                 */
+	int access_size;     /* -variant mixed: the size of the whole access
+	                      * this op is a granule of; 0 when not split      */
 	enum branch_cond cond; /* OP_BRANCH                                    */
 	int target;          /* OP_BRANCH: op index to jump to (may equal the
 	                      * number of ops: "end of thread")                */
@@ -353,6 +360,10 @@ typedef struct location {
 	                  * index code_thread (herd's ifetch: a label used
 	                  * as a value, name "P1:L0"); else -1            */
 	char *code_label; /* that instruction's label (owned), or NULL   */
+	int granules; /* -variant mixed (mixed.c): this location is split
+	               * into `granules` cells of the test's granule (an
+	               * array's cells, named "x+4"), its value theirs
+	               * together, little-endian; 0 otherwise          */
 	bool no_init; /* vmsa: a variable named only inside PA(...) or
 	               * PTE(...), which herd gives no initial value: no
 	               * read takes its initial write (the enumerator) */
@@ -540,6 +551,8 @@ typedef struct litmus_test {
 	 * is as wide as its location (thread_interp.c), where herd's mixed-size
 	 * semantics are its plain ones */
 	bool mixed;
+	int mixed_granule;   /* under it, the bytes of every memory event
+	                      * (mixed.c); 0 when not split                 */
 
 	/* herd's Variant=vmsa (AArch64 virtual memory), see "vmsa" below */
 	bool vmsa;
@@ -687,6 +700,28 @@ srcloc litmus_first_fetch(const litmus_test *t);
 /* The value of instruction `text` (canonical spelling: blanks folded, the
  * mnemonic in upper case), added to t->instr_values when new. */
 value prog_instr_value(litmus_test *t, const char *text);
+
+/* ---- herd's -variant mixed (mixed.c) -------------------------------------
+ *
+ * herd7 runs a mixed-size test (-variant mixed, `variant mixed` in a cfg,
+ * or a test's Variant=mixed) with events of one size, its granule: half
+ * the test's one access size if it has one (the sizes of its typed
+ * locations and of its instructions' accesses), else the smallest.  An
+ * access of n granules is n events at consecutive granules, least
+ * significant first (little-endian), one access for the models (sm, si);
+ * a load's value is its granules' together, a store's is cut into them;
+ * rf and co are per granule; a location's final value is its granules'
+ * together.  mixed_split rewrites t so: each location into cells of the
+ * granule (location.granules), each access into one op per granule with
+ * the ALU ops that join or cut its value (op.access_back), so that every
+ * engine runs it unchanged.  False after a located error (what weft does
+ * not split: arrays of other cells, C, store-conditionals of several
+ * granules, an access off its location). */
+bool mixed_split(litmus_test *t, diag *d);
+/* A split location's final value from its granules' (cells: every
+ * location's final value): mixed_finals puts each whole location's into
+ * its cell 0. */
+void mixed_finals(const litmus_test *t, value *finals);
 
 /* What an access of `size` bytes (0: unknown) at byte offset `offset`
  * from location `loc` reaches. */

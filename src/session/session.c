@@ -90,6 +90,14 @@ session *session_new(const litmus_test *t, cat_model *m, int unroll, diag *d)
 			   cat_model_name(m), t->arch ? t->arch->name : "?");
 		return NULL;
 	}
+	if (t->mixed_granule) {
+		/* its final values are a location's granules together, which
+		 * the session does not join */
+		srcloc at = { t->file, 0, 0 };
+		diag_error(d, at, "the interactive session cannot run a test under herd's -variant mixed; run "
+			   "it without -i (the enumerator runs it)");
+		return NULL;
+	}
 	if (t->ifetch) {
 		/* the session's own thread interpreter runs the code as
 		 * written: it has no fetch and commit events */

@@ -23,7 +23,8 @@ static void a64_operand(strbuf *out, const char *a)
 			blank = true;
 			continue;
 		}
-		bool amount = blank && out->len > 0 && isalpha((unsigned char)out->s[out->len - 1]) &&
+		/* LSL#2 is LSL #2 too */
+		bool amount = (blank || *p == '#') && out->len > 0 && isalpha((unsigned char)out->s[out->len - 1]) &&
 		              (*p == '#' || isdigit((unsigned char)*p));
 		/* a blank survives only between a word and its amount (LSL #2) */
 		if (amount)

@@ -111,6 +111,12 @@ bool bmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_resu
 		           "tables): use -engine enumerate (or rsmc, which hands them to it)");
 		return false;
 	}
+	if (t->mixed_granule) {
+		srcloc at = { t->file, 0, 0 };
+		diag_error(d, at, "the bmc engine does not run tests under herd's -variant mixed (its locations "
+		           "of several granules): use -engine enumerate (or rsmc, which hands them to it)");
+		return false;
+	}
 	if (t->ifetch) {
 		/* a fetched instruction runs what its fetch read: a choice
 		 * between instructions the encoding has no place for */

@@ -99,6 +99,8 @@ static void judge(enum_ctx *c)
 {
 	test_result *r = c->r;
 	const litmus_test *t = c->t;
+	if (t->mixed_granule && !execution_mixed_co_ok(&c->x))
+		return;   /* no candidate of herd's */
 	r->stats.candidates++;
 	if ((r->stats.candidates & 255) == 0 && c->timeout > 0 && elapsed(&c->start) > c->timeout) {
 		r->timed_out = true;
@@ -108,6 +110,8 @@ static void judge(enum_ctx *c)
 	for (int l = 0; l < t->n_locs; l++)
 		c->mem_final[l] = veq_shown(&c->veq, c->veq.copy_of ? c->veq.copy_of[c->co_last[l]] : -1,
 					    c->x.ev[c->co_last[l]].val);
+	if (t->mixed_granule)
+		mixed_finals(t, c->mem_final);
 	if (t->filter && !cond_eval_final(t->filter, t, final_value, c)) {
 		r->stats.filtered++;
 		return;
@@ -353,7 +357,8 @@ static void enum_rf(enum_ctx *c)
 	for (int i = 0; i < n; i++)
 		brel_add(&c->x.rf, c->load_cands[i][0], c->load_ev[i]);
 	for (;;) {
-		if (herd_solves(c, choice))
+		/* under -variant mixed, herd pairs whole accesses only */
+		if (herd_solves(c, choice) && (!c->t->mixed_granule || execution_mixed_rf_ok(&c->x)))
 			try_cos(c);
 		if (c->stop)
 			break;

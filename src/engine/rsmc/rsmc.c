@@ -1249,6 +1249,8 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 		cannot = FALLBACK_VMSA;
 	else if (t->ifetch)
 		cannot = FALLBACK_IFETCH;
+	else if (t->mixed_granule)
+		cannot = FALLBACK_MIXED;
 	else if (!c.cb.proven && c.cb.kind != CB_MODEL && cb_may_cycle(c.cb.kind, t, c.unroll, c.deadline))
 		cannot = FALLBACK_ORDER_CYCLE;
 	else if (m && cat_model_computes_deps(m))

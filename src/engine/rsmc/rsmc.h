@@ -31,6 +31,7 @@ enum rsmc_fallback {
 	FALLBACK_NONE,
 	FALLBACK_VMSA,            /* herd's vmsa variant (page tables)      */
 	FALLBACK_IFETCH,          /* herd's ifetch variant (fetched code)    */
+	FALLBACK_MIXED,           /* herd's mixed-size variant               */
 	FALLBACK_ORDER_CYCLE,     /* the commit order may have a cycle       */
 	FALLBACK_CATDEP,          /* the model computes herd's dependencies  */
 	FALLBACK_VARIANTS,        /* an instruction herd runs as variants    */

@@ -11,6 +11,9 @@ static const char *rsmc_fallback_reason(int why)
 	case FALLBACK_IFETCH:
 		return "the test fetches instructions from memory (herd's ifetch variant: a fetch and a commit "
 		       "event per fetched instruction), which rsmc does not model";
+	case FALLBACK_MIXED:
+		return "the test runs under herd's -variant mixed (an access of several events, a location of "
+		       "several granules), which rsmc does not model";
 	case FALLBACK_ORDER_CYCLE:
 		return "an execution may have a cycle in the commit-before order, which rsmc cannot build";
 	case FALLBACK_CATDEP:
