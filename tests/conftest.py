@@ -65,3 +65,29 @@ def verdict_counts(text):
         pos = next(l for l in lines if l.startswith("Positive:")).split()
         got[name] = (verdict, int(pos[1]) + int(pos[3]))
     return got
+
+
+def suite_tests(suite):
+    """The names of a folder's own tests (NAME.litmus), sorted."""
+    return sorted(p.name[: -len(".litmus")] for p in suite.glob("*.litmus"))
+
+
+def stored_block(suite, name):
+    """The block herd7 printed for test NAME of folder `suite`, stored
+    beside it as NAME.litmus.herd (without its Time line)."""
+    return result_blocks((suite / f"{name}.litmus.herd").read_text())[name][0]
+
+
+def assert_blocks_are_stored(weft, suite, *args, at_least=1):
+    """weft, run with args on every test of `suite` (at least `at_least`
+    of them, each with its block stored beside it), prints for each the
+    stored block (stored_block), Hash= included."""
+    tests = suite_tests(suite)
+    assert len(tests) >= at_least
+    r = weft("-q", *args, *[suite / f"{name}.litmus" for name in tests])
+    assert r.returncode == 0, r.stderr
+    blocks = result_blocks(r.stdout)
+    assert set(blocks) == set(tests)
+    for name in tests:
+        assert blocks[name][0] == stored_block(suite, name), (name, args)
+

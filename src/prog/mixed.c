@@ -135,6 +135,7 @@ static op alu(int instr, enum alu_op k, int dst, operand a, operand b)
 	o.a = a;
 	o.b = b;
 	o.addr.base.kind = o.addr.index.kind = OPND_NONE;
+	o.addr.base.reg = o.addr.index.reg = -1;
 	return o;
 }
 
@@ -152,6 +153,7 @@ static operand int_opnd(int64_t k)
 	operand x;
 	memset(&x, 0, sizeof x);
 	x.kind = OPND_IMM;
+	x.reg = -1;
 	x.imm = value_int(k);
 	return x;
 }
