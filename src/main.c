@@ -192,7 +192,7 @@ static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, 
 {
 	if (io->hw) {
 		/* a log titled like a model's column gets its own label too */
-		const char *title = hw_log_title(io->hw);
+		const char *title = o->hardware_label ? o->hardware_label : hw_log_title(io->hw);
 		bool taken = false;
 		for (int m = 0; m < t->n_models; m++)
 			taken = taken || !strcmp(t->models[m], title);

@@ -34,6 +34,12 @@ void run_models_init(run_models *r, const weft_options *o, const test_plan *plan
 	}
 	r->label = xcalloc((size_t)r->n + 1, sizeof *r->label);
 	for (int k = 0; k < r->n; k++) {
+		/* -model LABEL=FILE: the user's word for it */
+		const char *given = r->chosen && k < o->model_labels.n ? o->model_labels.v[k] : NULL;
+		if (given) {
+			r->label[k] = xstrdup(given);
+			continue;
+		}
 		char *mine = suite_model_key(r->name[k]);
 		bool shared = false;
 		for (int j = 0; j < r->n && !shared; j++) {

@@ -6,7 +6,8 @@
  * (suite_model_key: "power" for -model power, -model ppc and -model
  * v/power.cat); when two -model arguments share a short name, each of them
  * is labelled by its argument as written (so "power" and "v/power.cat"),
- * and an argument written twice gets "#2" after its second label.
+ * and an argument written twice gets "#2" after its second label.  A
+ * -model LABEL=FILE is labelled LABEL (options.c refuses two alike).
  *
  * An -expect key names the model of the run whose label, -model argument
  * as written, or title (the string at the top of its .cat file) it is, or

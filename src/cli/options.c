@@ -37,13 +37,14 @@ static bool arg_optional(enum opt_id id)
 }
 
 static const opt_spec specs[] = {
-	{ OPT_MODEL, "model", "cat", "NAME|FILE",
+	{ OPT_MODEL, "model", "cat", "[LABEL=]NAME|FILE",
 	  "memory model: a .cat file, or NAME.cat on the search path (sc, tso, power; "
 	  "aliases x86tso, ppc). Default: power for PPC, tso for X86 and X86_64, herd's riscv "
 	  "(riscv.cat, on the search path) for RISCV, herd's aarch64 (aarch64.cat, on the search "
 	  "path) for AArch64, sc for C (the kernel's model comes with -conf). Repeatable: "
 	  "every test runs under each model, in order, each block then ending with "
-	  "`Model LABEL` (the short name, or the argument when two share one). A model "
+	  "`Model LABEL` (the short name, or the argument when two share one; LABEL=FILE "
+	  "names it). A model "
 	  "that says it is for other architectures ((* arch: PPC *), or herd's include "
 	  "\"ppcfences.cat\") is refused alone, left out among several" },
 	{ OPT_ENGINE, "engine", NULL, "NAME",
@@ -162,9 +163,9 @@ static const opt_spec specs[] = {
 	{ OPT_CELLS, "table-cells", NULL, "verdict|counts|states",
 	  "table cells: Allowed/Forbidden (default), plus execution counts, or plus the "
 	  "number of final states" },
-	{ OPT_HARDWARE, "hardware", NULL, "LOG",
-	  "add a table column read from a herd7/litmus7 log or an mcompare .allowed file "
-	  "(litmus7: observed when a state of the histogram satisfies the test's "
+	{ OPT_HARDWARE, "hardware", NULL, "[LABEL=]LOG",
+	  "add a table column read from a herd7/litmus7 log or an mcompare .allowed file, "
+	  "headed LABEL or the log's title (litmus7: observed when a state of the histogram satisfies the test's "
 	  "condition's proposition)" },
 	{ OPT_OUTPUT, "o", NULL, "FILE|DIR",
 	  "write the -table or the -format yaml or json documents to FILE, or the .dot files of "
@@ -511,6 +512,27 @@ static void push(str_list *l, const char *s)
 	l->v[l->n++] = s;
 }
 
+/* `LABEL=FILE` names a column: *label gets LABEL (kept in owned) and FILE
+ * is returned; anything else is a file or name as it is, *label NULL.  A
+ * label is a word (letters, digits, _ . + -), so a path with '=' in a
+ * folder's name is no label, nor is a file that exists under the name
+ * as given. */
+static const char *split_label(const char *val, const char **label, str_list *owned)
+{
+	*label = NULL;
+	const char *eq = strchr(val, '=');
+	if (!eq || eq == val || !eq[1] || is_regular_file(val))
+		return val;
+	for (const char *p = val; p < eq; p++)
+		if (!(*p == '_' || *p == '.' || *p == '+' || *p == '-' || (*p >= '0' && *p <= '9') ||
+		      (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+			return val;
+	char *l = xstrndup(val, (size_t)(eq - val));
+	push(owned, l);
+	*label = l;
+	return eq + 1;
+}
+
 /* herd's booleans: true/false; an optional one left out means true. */
 static bool parse_bool(const char *val, bool *out)
 {
@@ -543,7 +565,18 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 	case OPT_VERSION: o->action = ACT_VERSION; break;
 	case OPT_CHECK: o->action = ACT_CHECK; break;
 	case OPT_DUMP: o->action = ACT_DUMP; break;
-	case OPT_MODEL: push(&o->models, val); break;
+	case OPT_MODEL: {
+		const char *label = NULL;
+		const char *file = split_label(val, &label, &o->owned);
+		for (int k = 0; label && k < o->model_labels.n; k++)
+			if (o->model_labels.v[k] && !strcmp(o->model_labels.v[k], label))
+				return usage_error("two -model arguments are labelled '%s'", label);
+		while (o->model_labels.n < o->models.n)
+			push(&o->model_labels, NULL);
+		push(&o->models, file);
+		push(&o->model_labels, label);
+		break;
+	}
 	case OPT_ENGINE:
 		if (!engine_find(val)) {
 			strbuf msg = { 0 };
@@ -656,7 +689,7 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 	}
 	case OPT_CONDS: push(&o->conds, val); break;
 	case OPT_OUTPUT: o->output = val; break;
-	case OPT_HARDWARE: o->hardware = val; break;
+	case OPT_HARDWARE: o->hardware = split_label(val, &o->hardware_label, &o->owned); break;
 	case OPT_CAPTION: o->caption = val; break;
 	case OPT_LABEL: o->label = val; break;
 	case OPT_EXPLAIN: o->explain = true; break;

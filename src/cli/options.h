@@ -78,6 +78,8 @@ typedef struct weft_options {
 	/* -model NAME|FILE, in order; empty: the per-arch default.  Every test
 	 * runs under each of them, in this order. */
 	str_list models;
+	str_list model_labels;   /* the LABEL of each -model LABEL=FILE, NULL
+	                          * where none was given (labels.h) */
 	const char *engine;      /* -engine NAME; without it rsmc, or enumerate
 	                          * under -explain or -show (which need every
 	                          * candidate execution) */
@@ -105,6 +107,7 @@ typedef struct weft_options {
 	enum weft_cells cells;   /* -table-cells WHAT */
 	const char *output;      /* -o: the table's file, or -show's folder */
 	const char *hardware;    /* -hardware LOG: a table column from a log */
+	const char *hardware_label; /* -hardware LABEL=LOG: its column's header */
 	const char *caption;     /* -table-caption TEXT (LaTeX tables) */
 	const char *label;       /* -table-label KEY (LaTeX tables) */
 	bool explain;            /* -explain */

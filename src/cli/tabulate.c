@@ -79,6 +79,17 @@ static void chosen_columns(outcome_table *t, const weft_options *o, const saved_
 	}
 }
 
+/* -model LABEL=NAME with -results: column NAME is headed LABEL, once its
+ * cells are in (they were found by the saved name). */
+static void relabel_columns(outcome_table *t, const weft_options *o)
+{
+	for (int k = 0; k < o->models.n && k < o->model_labels.n && k < t->n_models; k++)
+		if (o->model_labels.v[k]) {
+			free(t->models[k]);
+			t->models[k] = xstrdup(o->model_labels.v[k]);
+		}
+}
+
 static int column_of(const outcome_table *t, const char *label)
 {
 	for (int m = 0; m < t->n_models; m++)
@@ -163,6 +174,8 @@ bool tabulate_saved(outcome_table *t, const weft_options *o, const selector *sel
 		count_result(r, &flags[row], tot);
 	}
 	tot->jobs = t->n_rows;
+	if (chosen)
+		relabel_columns(t, o);
 	free(run_seen);
 	free(flags);
 	free(ix.slot);
