@@ -1,6 +1,7 @@
 """Why, under a catdep model (herd's aarch64.cat, read from the corpus's
 herd-cat/7.58): -explain prints the failing check's cycle, checked edge by
-edge, and weft -i runs, its verdicts those of the enumerator.  The
+edge (a corpus sample: test_explain.py), weft -i runs, its verdicts those
+of the enumerator, and rsmc runs it itself.  The
 dependency relations such a model reads are the ones the engines compute
 (man weft, HERD'S DEPENDENCY RELATIONS); -explain and the session see the
 same.  Skips when ../shared/corpus is absent (conftest.py)."""
@@ -8,7 +9,7 @@ import re
 
 import pytest
 
-from conftest import run_weft
+from conftest import assert_blocks_are_stored, result_blocks, run_weft
 from test_explain import check_cycle, explanations
 from test_interactive import closest_failing, goto_answer
 
@@ -59,23 +60,6 @@ def test_explain_tells_a_dependency_edge_by_herds_relation(srcdir, aarch64_cat):
     assert outcome == "forbidden"
     names, edges = check_cycle(f)
     assert re.search(r"-po(,[a-z.]+)*:addr->|-po(,[a-z.]+)*,addr(:[^ ]+)?->", f["Cycle"]), f["Cycle"]
-
-
-def test_corpus_sample_explanations_under_aarch64_cat_check_out(corpus, aarch64_cat):
-    """Every forbidden outcome of a sample of the corpus's AArch64 tests has
-    a cycle (or path) whose every edge holds in the execution printed."""
-    files = sorted(corpus_aarch64(corpus).glob("*.litmus"))[::37]
-    r = run_weft("-q", "-j", "2", "-timeout", "30", "-explain", *aarch64_cat, *files)
-    assert r.returncode == 0, r.stderr[-2000:]
-    ex = explanations(r.stdout)
-    assert len(ex) == len(files)
-    cycles = 0
-    for name, model, outcome, f in ex:
-        if outcome == "forbidden" and "Failing checks" in f:
-            assert "Cycle" in f or "Path" in f, (name, f)
-            check_cycle(f, closed="Cycle" in f)
-            cycles += 1
-    assert cycles >= len(files) // 4
 
 
 # ---- weft -i ------------------------------------------------------------------------------
@@ -133,3 +117,69 @@ def test_a_catdep_model_on_another_architecture_is_refused_by_the_session(tmp_pa
     assert r.returncode != 0
     assert "computes herd's dependencies (catdep), which weft tracks on AArch64 tests only, not on " \
            "this PPC test" in r.stderr
+
+
+def test_a_session_waits_for_a_store_exclusive_before_a_read_of_its_location(srcdir, aarch64_cat):
+    """LDXR-STXR-LDR (tests/catdep): what the read of x after the
+    store-exclusive depends on through memory (herd's lrs) is known once the
+    store-exclusive is decided, so P0 stops there until then; a success
+    orders the read of y after the flag's by herd's addr, a failure not."""
+    path = srcdir / "tests" / "catdep" / "LDXR-STXR-LDR.litmus"
+    out = session(aarch64_cat, path, ["show"])
+    assert "P0 stops: at a read of a location after a store-conditional to it not decided yet" in out
+    out = session(aarch64_cat, path, ["commit f i(z)", "commit a f", "commit b i(x)", "commit c i(x)", "show"])
+    assert "committed c i(x)" in out
+    assert re.search(r"^  d: R x \(P0\)$", out.split("committed c i(x)")[1], re.M), out
+    out = session(aarch64_cat, path, ["goto 0:X4=1 /\\ 0:X8=0 /\\ 0:X2=0", "goto 0:X4=1 /\\ 0:X8=0"])
+    assert re.search(r"^  external: cycle a: R z=1 \(P0\) -po:addr-> e: R y=0 \(P0\) -fre-> ", out, re.M), out
+    assert "reached: an allowed execution ends in that state" in out
+    assert re.search(r"^  Commits: .*commit c fail", out, re.M), out
+
+
+# ---- rsmc ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("engine", ["rsmc", "enumerate"])
+def test_own_tests_give_herds_blocks(weft, srcdir, aarch64_cat, engine):
+    """tests/catdep's tests, with herd7's blocks under aarch64.cat stored
+    beside them (tests/catdep/README.md)."""
+    assert_blocks_are_stored(weft, srcdir / "tests" / "catdep", "-engine", engine, *aarch64_cat, at_least=4)
+
+
+def stats(out):
+    """Per test: its Stats line's fields."""
+    return {m.group(1): m.group(2) for m in re.finditer(r"^Stats (\S+) (.*)$", out, re.M)}
+
+
+def test_rsmc_runs_aarch64_cat_itself(srcdir, aarch64_cat):
+    """rsmc answers under a catdep model (no fallback) and its checks on
+    partial executions cut forbidden runs early: on SB+4W it judges a
+    small part of the enumerator's candidates, for the same block."""
+    sb = srcdir / "tests" / "catdep" / "SB+3W.litmus"
+    mp = srcdir / "tests" / "aarch64" / "MP+dmb.sy+rfi-addr.litmus"
+    r = run_weft("-stats", *aarch64_cat, sb, mp)
+    assert r.returncode == 0, r.stderr
+    for name, s in stats(r.stdout).items():
+        assert "fallback" not in s and "order generic" in s, (name, s)
+    sb4 = srcdir / "tests" / "catdep" / "SB+4W.litmus"
+    runs = {e: run_weft("-stats", "-engine", e, *aarch64_cat, sb4) for e in ("rsmc", "enumerate")}
+    blocks = {e: result_blocks(r.stdout)["SB+4W"][0] for e, r in runs.items()}
+    assert blocks["rsmc"] == blocks["enumerate"]
+    cand = {e: int(re.search(r"candidates (\d+)", stats(r.stdout)["SB+4W"]).group(1)) for e, r in runs.items()}
+    assert cand["rsmc"] * 20 < cand["enumerate"], cand
+
+
+def test_rsmc_gives_the_enumerators_blocks_on_a_corpus_sample(corpus, aarch64_cat):
+    """Both engines print the same blocks under aarch64.cat on a sample of
+    the corpus (make check-corpus compares every test with herd7's), rsmc
+    answering most of them itself."""
+    files = sorted(corpus_aarch64(corpus).glob("*.litmus"))[::11]
+    runs = {e: run_weft("-q", "-j", "2", "-stats", "-engine", e, *aarch64_cat, *files)
+            for e in ("rsmc", "enumerate")}
+    for r in runs.values():
+        assert r.returncode == 0, r.stderr[-2000:]
+    blocks = {e: result_blocks(r.stdout) for e, r in runs.items()}
+    assert len(blocks["rsmc"]) == len(files)
+    for name, (block, _) in blocks["enumerate"].items():
+        assert blocks["rsmc"][name][0] == block, name
+    own = [n for n, s in stats(runs["rsmc"].stdout).items() if "fallback" not in s]
+    assert len(own) >= len(files) // 2, len(own)

@@ -325,12 +325,16 @@ def test_show_into_a_folder_that_cannot_be_made_fails_before_any_test(weft, tmp_
 @pytest.mark.parametrize("arch, step, herd_cat", [
     ("PPC", 80, None), ("X86", 10, None), ("X86_64", 40, None),
     ("PPC", 160, "ppc.cat"), ("X86", 20, "x86tso.cat"),
+    # a catdep model: herd's dependency relations, ob told through its
+    # operands (test_catdep.py)
+    ("AArch64", 37, "7.58/aarch64.cat"),
 ])
 def test_corpus_sample_explanations_check_out(weft, corpus, arch, step, herd_cat):
     """Every cycle printed for a sample of the corpus (under weft's models,
     and under herd7's own cat files) passes the edge checks."""
     files = sorted((corpus / "tests" / arch).glob("*.litmus"))[::step]
-    args = ["-I", corpus / "herd-cat", "-model", herd_cat] if herd_cat else []
+    model = pathlib.Path(herd_cat) if herd_cat else None
+    args = ["-I", corpus / "herd-cat" / model.parent, "-model", model.name] if herd_cat else []
     r = weft("-q", "-j", "2", "-timeout", "30", "-explain", *args, *files)
     assert r.returncode == 0, r.stderr[-2000:]
     ex = explanations(r.stdout)

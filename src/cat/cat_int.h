@@ -111,6 +111,7 @@ typedef struct cat_slot {
 	/* monotonicity analysis memo */
 	int mono;
 	bool mono_filter;        /* the value is [S] for a stable S (or id) */
+	bool mono_empty;         /* the value is empty in every execution */
 	int mono_state;          /* 0 unknown, 1 in progress, 2 done */
 	/* Static: the value depends only on the static part of an execution
 	 * (events, po, dependencies, rmw, the architecture), not on rf, co, fr

@@ -30,9 +30,21 @@
  *     filters [S] with S stable (or id), which add no intermediate event
  *   e+, e*: STABLE operands give GROWS (paths through new events), else max
  *   domain, range: STABLE becomes GROWS; classes-loc, linearisations: ANY
+ *   same-oa, different-values: the class of their argument (they keep the
+ *   pairs whose events' values agree, or differ, and an event's value
+ *   never changes once it is in the execution)
  *   function applications are analysed through the function's body with
  *   the arguments' classes; let rec by fixpoint over the classes; matches,
- *   value conditions and recursive functions: ANY.
+ *   value conditions and recursive functions: ANY; an `if` on variants
+ *   alone (and, or, not of them) is decided before any execution: the
+ *   larger class of its branches.
+ * An expression that is empty whatever the execution (0, {}, herd's
+ * emptyset = domain 0, an intersection, sequence or product with one, ...)
+ * is STABLE: herd's aarch64.cat writes `try NoRet with emptyset` and
+ * `R \ NoRet`, which would otherwise be a difference by a growing set.
+ * herd's dependency relations of a catdep model (cat_herd_deps.c) are
+ * STABLE: the engine gives them, over the events of the path each thread
+ * has fetched, and a committed event's path never changes.
  * A check is monotone when it is a non-flag acyclic / irreflexive / empty
  * (not negated: ~empty fails on an empty relation that may later gain pairs)
  * of a STABLE or GROWS expression, or a call of a procedure all of whose
@@ -52,6 +64,7 @@ typedef struct aframe aframe;
 typedef struct aval {
 	int cls;
 	bool filter;
+	bool empty;          /* empty in every execution (so STABLE) */
 	const cat_ex *fun;   /* a CE_FUN, or NULL */
 	aframe *fenv;
 	int prim;            /* a built-in primitive, or -1 */
@@ -71,7 +84,14 @@ typedef struct analysis {
 
 static aval av(int cls)
 {
-	aval a = { cls, false, NULL, NULL, -1 };
+	aval a = { cls, false, false, NULL, NULL, -1 };
+	return a;
+}
+
+static aval av_empty(void)
+{
+	aval a = av(MONO_STABLE);
+	a.empty = true;
 	return a;
 }
 
@@ -101,6 +121,7 @@ static void analyse_rec_group(analysis *an, int first)
 	for (int k = 0; k < n; k++) {
 		m->slots[first + k].mono = MONO_STABLE;
 		m->slots[first + k].mono_filter = false;
+		m->slots[first + k].mono_empty = false;
 		m->slots[first + k].mono_state = 2; /* current approximation */
 	}
 	/* Classes only go up and there are three: a few rounds suffice. */
@@ -143,7 +164,7 @@ static aval slot_aval(analysis *an, int s)
 	if (sl->mono_state == 1)
 		return av(MONO_ANY);
 	if (sl->mono_state == 2) {
-		aval a = av(sl->mono);
+		aval a = sl->mono_empty ? av_empty() : av(sl->mono);
 		a.filter = sl->mono_filter;
 		return a;
 	}
@@ -155,7 +176,8 @@ static aval slot_aval(analysis *an, int s)
 		a.filter = sl->builtin == B_ID || sl->builtin == B_SM || sl->builtin == B_SI;
 		break;
 	case SLOT_LET:
-		a = analyse(an, sl->def, NULL);
+		/* the engine's, when the model reads herd's dependencies */
+		a = sl->herd_dep >= 0 ? av(MONO_STABLE) : analyse(an, sl->def, NULL);
 		break;
 	case SLOT_REC:
 		sl->mono_state = 0;
@@ -174,6 +196,7 @@ static aval slot_aval(analysis *an, int s)
 	}
 	sl->mono = a.cls;
 	sl->mono_filter = a.filter && a.cls == MONO_STABLE;
+	sl->mono_empty = a.empty;
 	sl->mono_state = 2;
 	return a;
 }
@@ -267,7 +290,11 @@ static aval analyse_app(analysis *an, const cat_ex *e, aframe *env)
 	if (f.prim >= 0) {
 		switch (f.prim) {
 		case B_DOMAIN: case B_RANGE:
+			if (arg.empty)
+				return av_empty();
 			return av(arg.cls == MONO_STABLE ? MONO_GROWS : arg.cls);
+		case B_SAME_OA: case B_DIFFERENT_VALUES:
+			return arg.empty ? av_empty() : av(arg.cls);
 		default:
 			return av(MONO_ANY);
 		}
@@ -282,10 +309,27 @@ static aval analyse_app(analysis *an, const cat_ex *e, aframe *env)
 	return r;
 }
 
+/* A condition on variants alone (decided before any execution). */
+static bool variants_only(const cat_cond *c)
+{
+	switch (c->kind) {
+	case CC_VARIANT:
+		return true;
+	case CC_NOT:
+		return variants_only(c->l);
+	case CC_AND: case CC_OR:
+		return variants_only(c->l) && variants_only(c->r);
+	default:
+		return false;
+	}
+}
+
 static aval analyse(analysis *an, const cat_ex *e, aframe *env)
 {
 	switch (e->kind) {
-	case CE_EMPTY_REL: case CE_EMPTY: case CE_UNIV: case CE_TAG:
+	case CE_EMPTY_REL: case CE_EMPTY:
+		return av_empty();
+	case CE_UNIV: case CE_TAG:
 		return av(MONO_STABLE);
 	case CE_VAR:
 		switch (e->ref) {
@@ -306,18 +350,29 @@ static aval analyse(analysis *an, const cat_ex *e, aframe *env)
 		}
 	case CE_UNION: case CE_INTER: case CE_PROD: case CE_ADD: case CE_SET: case CE_TUPLE: {
 		int c = MONO_STABLE;
-		for (int i = 0; i < e->n; i++)
-			c = max_cls(c, analyse(an, e->kids[i], env).cls);
+		bool all_empty = e->kind == CE_UNION, one_empty = false;
+		for (int i = 0; i < e->n; i++) {
+			aval k = analyse(an, e->kids[i], env);
+			c = max_cls(c, k.cls);
+			all_empty = all_empty && k.empty;
+			one_empty = one_empty || k.empty;
+		}
+		if (all_empty || (one_empty && (e->kind == CE_INTER || e->kind == CE_PROD)))
+			return av_empty();
 		return av(c);
 	}
 	case CE_SEQ: {
 		int c = MONO_STABLE, non_filters = 0;
+		bool one_empty = false;
 		for (int i = 0; i < e->n; i++) {
 			aval k = analyse(an, e->kids[i], env);
 			c = max_cls(c, k.cls);
+			one_empty = one_empty || k.empty;
 			if (!(k.filter && k.cls == MONO_STABLE))
 				non_filters++;
 		}
+		if (one_empty)
+			return av_empty();
 		if (c == MONO_STABLE && non_filters > 1)
 			c = MONO_GROWS;
 		aval r = av(c);
@@ -326,6 +381,8 @@ static aval analyse(analysis *an, const cat_ex *e, aframe *env)
 	}
 	case CE_DIFF: {
 		aval a = analyse(an, e->kids[0], env), b = analyse(an, e->kids[1], env);
+		if (a.empty)
+			return av_empty();
 		if (a.cls == MONO_ANY || b.cls == MONO_ANY)
 			return av(MONO_ANY);
 		if (b.cls == MONO_STABLE)
@@ -337,14 +394,20 @@ static aval analyse(analysis *an, const cat_ex *e, aframe *env)
 	case CE_COMPL:
 		return av(analyse(an, e->kids[0], env).cls == MONO_STABLE ? MONO_STABLE : MONO_ANY);
 	case CE_STAR: case CE_PLUS: {
-		int c = analyse(an, e->kids[0], env).cls;
-		return av(c == MONO_STABLE ? MONO_GROWS : c);
+		aval k = analyse(an, e->kids[0], env);
+		if (k.empty && e->kind == CE_PLUS)
+			return av_empty();
+		return av(k.cls == MONO_STABLE ? MONO_GROWS : k.cls);
 	}
-	case CE_OPT: case CE_INV:
+	case CE_OPT:
 		return av(analyse(an, e->kids[0], env).cls);
+	case CE_INV: {
+		aval k = analyse(an, e->kids[0], env);
+		return k.empty ? av_empty() : av(k.cls);
+	}
 	case CE_TOID: {
 		aval k = analyse(an, e->kids[0], env);
-		aval r = av(k.cls);
+		aval r = k.empty ? av_empty() : av(k.cls);
 		r.filter = k.cls == MONO_STABLE;
 		return r;
 	}
@@ -390,15 +453,13 @@ static aval analyse(analysis *an, const cat_ex *e, aframe *env)
 		}
 		return analyse(an, e->kids[0], fr);
 	}
-	case CE_TRY:
-		return av(max_cls(analyse(an, e->kids[0], env).cls, analyse(an, e->kids[1], env).cls));
-	case CE_IF: {
-		/* A variant-only condition picks one branch or the other. */
-		const cat_cond *c = e->cond;
-		bool static_cond = c->kind == CC_VARIANT;
-		if (!static_cond)
+	case CE_TRY: case CE_IF: {
+		/* one operand or the other: try's when the first fails to
+		 * evaluate, if's when a condition on variants alone picks it */
+		if (e->kind == CE_IF && !variants_only(e->cond))
 			return av(MONO_ANY);
-		return av(max_cls(analyse(an, e->kids[0], env).cls, analyse(an, e->kids[1], env).cls));
+		aval a = analyse(an, e->kids[0], env), b = analyse(an, e->kids[1], env);
+		return a.empty && b.empty ? av_empty() : av(max_cls(a.cls, b.cls));
 	}
 	case CE_MATCH_TAG: case CE_MATCH_SET:
 		return av(MONO_ANY);

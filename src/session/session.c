@@ -64,7 +64,7 @@ void session_set_state(session *s, const sdecision *dec, int n, bool remember)
 		s->n_hist++;
 	}
 	sstate next;
-	sstate_build(&next, s->t, s->unroll, dec, n);
+	sstate_build(&next, s->t, s->unroll, s->herd_deps, dec, n);
 	sstate_free(&s->cur);
 	s->cur = next;
 	refresh(s);
@@ -110,8 +110,9 @@ session *session_new(const litmus_test *t, cat_model *m, int unroll, diag *d)
 	s->t = t;
 	s->m = m;
 	s->unroll = unroll >= 0 ? unroll : ENGINE_UNROLL_DEFAULT;
+	s->herd_deps = cat_model_computes_deps(m);
 	s->quiet = (diag){ .drop = true };
-	sstate_build(&s->cur, t, s->unroll, NULL, 0);
+	sstate_build(&s->cur, t, s->unroll, s->herd_deps, NULL, 0);
 	refresh(s);
 	sverdict v;
 	strbuf why = { 0 };

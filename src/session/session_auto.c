@@ -76,7 +76,7 @@ typedef struct search {
 static bool dfs(search *sr, const sstate *st)
 {
 	if (sstate_complete(st)) {
-		sstate_build(&sr->found, st->t, st->unroll, st->dec, st->n_dec);
+		sstate_build(&sr->found, st->t, st->unroll, st->herd_deps, st->dec, st->n_dec);
 		sr->have = true;
 		return true;
 	}

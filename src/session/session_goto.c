@@ -175,7 +175,7 @@ static bool follow(const session *s, const execution *x, sstate *out, bool *mism
 {
 	*mismatch = false;
 	sstate st;
-	sstate_build(&st, s->t, s->unroll, NULL, 0);
+	sstate_build(&st, s->t, s->unroll, s->herd_deps, NULL, 0);
 	int **map = xcalloc((size_t)s->t->n_threads + 1, sizeof *map);
 	bool ok = false;
 	for (;;) {

@@ -76,6 +76,8 @@ typedef struct sthread {
 typedef struct sstate {
 	const litmus_test *t;
 	int unroll;
+	bool herd_deps;       /* the threads track herd's dependencies
+	                       * (a catdep model's, on AArch64)        */
 	int n_dec;
 	size_t cap_dec;
 	sdecision *dec;
@@ -95,8 +97,9 @@ typedef struct sstate {
 
 /* ---- sstate.c ----------------------------------------------------------------- */
 
-/* The state after decisions dec[0..n) (validated when they were made). */
-void sstate_build(sstate *st, const litmus_test *t, int unroll, const sdecision *dec, int n);
+/* The state after decisions dec[0..n) (validated when they were made);
+ * herd_deps: track herd's dependencies (sthread.hd). */
+void sstate_build(sstate *st, const litmus_test *t, int unroll, bool herd_deps, const sdecision *dec, int n);
 void sstate_free(sstate *st);
 /* st + one more decision, as a new state. */
 void sstate_extend(sstate *out, const sstate *st, const sdecision *d);
@@ -159,6 +162,7 @@ struct session {
 	const litmus_test *t;
 	cat_model *m;
 	int unroll;
+	bool herd_deps;     /* the model is catdep (and the test AArch64) */
 	sstate cur;
 	/* what undo goes back to: the commits of each earlier state */
 	int n_hist;

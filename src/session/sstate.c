@@ -221,7 +221,7 @@ char **sstate_commit_texts(const sstate *st)
 {
 	char **out = xcalloc((size_t)st->n_dec + 1, sizeof *out);
 	sstate at;
-	sstate_build(&at, st->t, st->unroll, NULL, 0);
+	sstate_build(&at, st->t, st->unroll, st->herd_deps, NULL, 0);
 	for (int i = 0; i < st->n_dec; i++) {
 		strbuf sb = { 0 };
 		int v = sstate_view_index(&at, st->dec[i].ev);
@@ -439,11 +439,12 @@ static void build_view(sstate *st)
 					 st->x_of_view[sstate_view_index(st, st->co[l][b])]);
 }
 
-void sstate_build(sstate *st, const litmus_test *t, int unroll, const sdecision *dec, int n)
+void sstate_build(sstate *st, const litmus_test *t, int unroll, bool herd_deps, const sdecision *dec, int n)
 {
 	memset(st, 0, sizeof *st);
 	st->t = t;
 	st->unroll = unroll >= 0 ? unroll : ENGINE_UNROLL_DEFAULT;
+	st->herd_deps = herd_deps;
 	st->th = xcalloc((size_t)t->n_threads + 1, sizeof *st->th);
 	st->n_co = xcalloc((size_t)t->n_locs + 1, sizeof *st->n_co);
 	st->co = xcalloc((size_t)t->n_locs + 1, sizeof *st->co);
@@ -467,7 +468,7 @@ void sstate_extend(sstate *out, const sstate *st, const sdecision *d)
 	if (st->n_dec)
 		memcpy(all, st->dec, (size_t)st->n_dec * sizeof *all);
 	all[st->n_dec] = *d;
-	sstate_build(out, st->t, st->unroll, all, st->n_dec + 1);
+	sstate_build(out, st->t, st->unroll, st->herd_deps, all, st->n_dec + 1);
 	free(all);
 }
 

@@ -119,10 +119,33 @@ static int s_event(void *ctx, const op *o, int pc, enum event_kind kind, int loc
 	return e;
 }
 
+/* Is the po-last write to loc fetched so far a store-conditional not
+ * decided yet?  herd's lrs (a write to the po-next reads of its location)
+ * carries a dependency through memory from a store-conditional that
+ * succeeds, none from one that fails (it is no event): until it is
+ * decided, what a read of loc depends on is not known. */
+static bool after_undecided_stcond(const sthread *out, int loc)
+{
+	for (int k = out->n - 1; k >= 0; k--) {
+		const sev *e = &out->ev[k];
+		if (e->kind == EV_WRITE && e->loc == loc)
+			return e->stcond && !e->committed && !e->failed;
+	}
+	return false;
+}
+
 /* its value is the committed one, else not known yet */
 static bool s_load(void *ctx, const op *o, int pc, int loc)
 {
 	srun *x = ctx;
+	if (x->c->herd_deps && after_undecided_stcond(x->out, loc)) {
+		/* the dependencies a catdep model reads (herd_deps.c) are
+		 * those of the committed events' paths, so that its checks
+		 * on partial executions may judge early (cat_mono.c) */
+		x->out->waits = "at a read of a location after a store-conditional to it not decided yet (herd's "
+		                "dependencies through memory wait for its outcome)";
+		return false;
+	}
 	const sev *was = was_at(x);
 	bool committed = was && was->committed;
 	int e = fetch(x->out, x->s, o, pc, EV_READ, loc, committed ? was->val : value_int(0), false);
@@ -232,7 +255,7 @@ void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
 	interp_warned warned = { .addr = true, .arith = true, .reg = true, .tlbi = true };
 	/* herd's dependencies as the enumerator computes them, for a
 	 * catdep model (herd's aarch64.cat) to read */
-	bool herd_deps = st->t->arch && st->t->arch->herd_deps;
+	bool herd_deps = st->herd_deps && st->t->arch && st->t->arch->herd_deps;
 	ti_ctx c = { st->t, th, st->unroll, &warned, NULL, herd_deps };
 	ti_state s;
 	ti_state_init(&s, &c, true);

@@ -1234,6 +1234,9 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	c.mem_final = xcalloc((size_t)t->n_locs + 1, sizeof *c.mem_final);
 	rstate s0;
 	rsmc_state_init(&s0, t);
+	/* a catdep model reads herd's dependencies, which the threads then
+	 * track as the enumerator's do */
+	s0.herd_deps = m && cat_model_computes_deps(m) && t->arch && t->arch->herd_deps;
 	bool timed_out = false;
 	/* vmsa's translations (a PTE read, a commit, the access or a fault
 	 * that ends the thread) are the enumerator's only */
@@ -1253,7 +1256,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 		cannot = FALLBACK_MIXED;
 	else if (!c.cb.proven && c.cb.kind != CB_MODEL && cb_may_cycle(c.cb.kind, t, c.unroll, c.deadline))
 		cannot = FALLBACK_ORDER_CYCLE;
-	else if (m && cat_model_computes_deps(m))
+	else if (m && cat_model_computes_deps(m) && !s0.herd_deps)
 		cannot = FALLBACK_CATDEP;
 	else if (has_variants(t))
 		cannot = FALLBACK_VARIANTS;

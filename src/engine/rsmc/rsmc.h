@@ -33,7 +33,8 @@ enum rsmc_fallback {
 	FALLBACK_IFETCH,          /* herd's ifetch variant (fetched code)    */
 	FALLBACK_MIXED,           /* herd's mixed-size variant               */
 	FALLBACK_ORDER_CYCLE,     /* the commit order may have a cycle       */
-	FALLBACK_CATDEP,          /* the model computes herd's dependencies  */
+	FALLBACK_CATDEP,          /* the model computes herd's dependencies,
+	                           * on a test weft builds none for         */
 	FALLBACK_VARIANTS,        /* an instruction herd runs as variants    */
 	FALLBACK_RESERVATION,     /* a store-conditional needs a reservation */
 	FALLBACK_C_RMW,           /* a C RMW of two events, or a choice      */
@@ -98,6 +99,9 @@ typedef struct tstate {
 	dep_list xdep;      /* commit-before only: events whose address, data
 	                     * or control depends on a store-conditional's
 	                     * unknown outcome, from that store-conditional  */
+	bool has_hd;        /* hd is built (rstate.herd_deps)                */
+	dep_list hd[XD_N];  /* herd's dependency relations (exec.h), as the
+	                     * enumerator computes them on the same path     */
 	value *regs;        /* register values (final when done)             */
 	int n_regs;         /* entries of regs                               */
 	enum tstatus status;
@@ -113,6 +117,9 @@ typedef struct costate {
 
 typedef struct rstate {
 	int n_threads, n_locs;
+	bool herd_deps;     /* the threads track herd's dependencies: the
+	                     * model is catdep, on an architecture that
+	                     * builds them (arch.h)                          */
 	tstate *th;
 	costate *co;
 } rstate;

@@ -17,7 +17,7 @@ static const char *rsmc_fallback_reason(int why)
 	case FALLBACK_ORDER_CYCLE:
 		return "an execution may have a cycle in the commit-before order, which rsmc cannot build";
 	case FALLBACK_CATDEP:
-		return "the model computes herd's dependencies (catdep), which rsmc does not track";
+		return "the model computes herd's dependencies (catdep), which rsmc tracks on AArch64 tests only";
 	case FALLBACK_VARIANTS:
 		return "an instruction has variants herd explores each (CAS), which rsmc does not";
 	case FALLBACK_RESERVATION:

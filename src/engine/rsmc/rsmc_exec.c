@@ -182,6 +182,12 @@ static void fill_execution(const litmus_test *t, const rstate *s, execution *x, 
 		add_deps(&x->addr, &ts->addr, map[i]);
 		add_deps(&x->data, &ts->data, map[i]);
 		add_deps(&x->ctrl, &ts->ctrl, map[i]);
+		if (ts->has_hd) {
+			if (!x->has_herd_deps)
+				execution_init_herd_deps(x);
+			for (int k = 0; k < XD_N; k++)
+				add_deps(&x->hd[k], &ts->hd[k], map[i]);
+		}
 		add_rmw(ts, map[i], x);
 	}
 	fill_co(t, s, x, map);
@@ -246,8 +252,11 @@ static bool same_but_co(const rstate *a, const rstate *b)
 	for (int i = 0; i < a->n_threads; i++) {
 		const tstate *x = &a->th[i], *y = &b->th[i];
 		if (x->n_ev != y->n_ev || !same_deps(&x->addr, &y->addr) || !same_deps(&x->data, &y->data) ||
-		    !same_deps(&x->ctrl, &y->ctrl))
+		    !same_deps(&x->ctrl, &y->ctrl) || x->has_hd != y->has_hd)
 			return false;
+		for (int k = 0; x->has_hd && k < XD_N; k++)
+			if (!same_deps(&x->hd[k], &y->hd[k]))
+				return false;
 		for (int k = 0; k < x->n_ev; k++)
 			if (!same_fev(&x->ev[k], &y->ev[k]))
 				return false;
@@ -293,6 +302,8 @@ const execution *rsmc_build_cached(const litmus_test *t, const rstate *s, rsmc_x
 		brel *r[] = { &x->po, &x->rf, &x->co, &x->addr, &x->data, &x->ctrl, &x->rmw };
 		for (int i = 0; i < 7; i++)
 			memset(r[i]->w, 0, (size_t)r[i]->n * (size_t)r[i]->words * sizeof *r[i]->w);
+		for (int k = 0; x->has_herd_deps && k < XD_N; k++)
+			memset(x->hd[k].w, 0, (size_t)x->hd[k].n * (size_t)x->hd[k].words * sizeof *x->hd[k].w);
 	}
 	x->test = t;
 	fill_execution(t, s, x, c->rows);

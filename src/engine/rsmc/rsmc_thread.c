@@ -44,6 +44,7 @@ void rsmc_state_copy(rstate *dst, const rstate *src)
 	}
 	dst->n_threads = src->n_threads;
 	dst->n_locs = src->n_locs;
+	dst->herd_deps = src->herd_deps;
 	for (int i = 0; i < src->n_threads; i++) {
 		const tstate *a = &src->th[i];
 		tstate *b = &dst->th[i];
@@ -56,6 +57,9 @@ void rsmc_state_copy(rstate *dst, const rstate *src)
 		dep_list_copy_into(&b->data, &a->data);
 		dep_list_copy_into(&b->ctrl, &a->ctrl);
 		dep_list_copy_into(&b->xdep, &a->xdep);
+		b->has_hd = a->has_hd;
+		for (int k = 0; a->has_hd && k < XD_N; k++)
+			dep_list_copy_into(&b->hd[k], &a->hd[k]);
 		b->status = a->status;
 		if (b->n_regs != a->n_regs || !b->regs)
 			b->regs = xrealloc(b->regs, ((size_t)a->n_regs + 1) * sizeof *b->regs);
@@ -82,6 +86,8 @@ void rsmc_state_free(rstate *s)
 		dep_list_free(&th->data);
 		dep_list_free(&th->ctrl);
 		dep_list_free(&th->xdep);
+		for (int k = 0; k < XD_N; k++)
+			dep_list_free(&th->hd[k]);
 		free(th->regs);
 	}
 	for (int l = 0; l < s->n_locs; l++)
@@ -140,6 +146,10 @@ static fev *push_event(interp *ip, const op *o, int op_index, enum event_kind ki
 	}
 	ti_deps out = { &ts->addr, &ts->data, &ts->ctrl, &ts->xdep };
 	ti_record_deps(&ip->r, o, e, &out);
+	/* a store-conditional that failed is no event of the enumerator's
+	 * path: it takes no part in herd's dependencies either */
+	if (!f->failed)
+		ti_record_herd_deps(&ip->r, o, e, kind, loc, ts->hd);
 	return f;
 }
 
@@ -256,7 +266,9 @@ void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, doubl
 	ip.c.unroll = unroll;
 	ip.c.warned = w;
 	ip.c.d = d;
+	ip.c.herd_deps = s->herd_deps;
 	ti_state_init(&ip.r, &ip.c, true);
+	fresh.has_hd = s->herd_deps;
 	ip.out = &fresh;
 	ip.old = ts->ev;
 	ip.n_old = ts->n_ev;
@@ -272,6 +284,8 @@ void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, doubl
 	dep_list_free(&ts->data);
 	dep_list_free(&ts->ctrl);
 	dep_list_free(&ts->xdep);
+	for (int k = 0; k < XD_N; k++)
+		dep_list_free(&ts->hd[k]);
 	free(ts->regs);
 	*ts = fresh;
 }
