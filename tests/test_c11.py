@@ -186,3 +186,27 @@ def test_compare_exchange_takes_herds_alternatives(weft, tmp_path, engine):
     assert "0:r0=1; 0:r1=0; 0:r2=0; [e]=0; [f]=5; [g]=0; [x]=5; [y]=0;" in body, body
     assert "0:r0=1; 0:r1=0; 0:r2=1; [e]=0; [f]=5; [g]=0; [x]=5; [y]=9;" in body, body
     assert "Positive: 2 Negative: 0" in body, body
+
+
+SYM = SRCDIR / "tests" / "c11-sym"
+SYM_TESTS = sorted(p.name[: -len(".litmus")] for p in SYM.glob("*.litmus"))
+
+
+@pytest.mark.parametrize("engine", ["rsmc", "enumerate"])
+def test_symbolic_values_through_rmws_are_herds(weft, engine):
+    """herd's S<n> and counts on load buffering through C11 read-modify-
+    writes (tests/c11-sym/README.md)."""
+    if not HERDLIB.is_dir():
+        pytest.skip(f"herd's model library not found at {HERDLIB}: ../shared is absent")
+    assert len(SYM_TESTS) >= 6
+    files = [SYM / f"{name}.litmus" for name in SYM_TESTS]
+    r = weft("-q", "-I", SYM, "-I", HERDLIB, "-model", "co-local.cat", "-engine", engine, *files)
+    assert r.returncode == 0, r.stderr
+    blocks = result_blocks(r.stdout)
+    for name in SYM_TESTS:
+        herd = result_blocks((SYM / f"{name}.litmus.co-local.herd").read_text())[name][0]
+        assert blocks[name][0] == herd, (name, engine)
+    # what they pin: numbers that depend on how the compare-exchange reads
+    for name, n in {"LB+scas": 12, "LB+wcas": 11, "LB+scas-if": 18, "LB+wcas-if": 17, "LB+xchg": 9}.items():
+        assert f"=S{n};" in blocks[name][0], name
+

@@ -140,8 +140,36 @@ static void require_zero(lower *l, operand bad)
 	cl_set_target(l, at);
 }
 
+/* A comparison of herd's equations (its neqT, the value an RMW reads):
+ * no variable of herd's (value_numbers.c). */
+static bool equation(lower *l, enum alu_op k, operand a, operand b, srcloc at, operand *out)
+{
+	int before = l->ctx.th->n_ops;
+	if (!cl_alu(l, k, a, b, at, out))
+		return false;
+	if (l->ctx.th->n_ops > before)
+		l->ctx.th->ops[before].flags |= ACC_NO_VARS;
+	return true;
+}
+
+/* The value of e in a register of its own: herd reads the compare-
+ * exchange's pointers once, before its alternatives. */
+static bool read_once(lower *l, const c_ex *e, const env *en, operand *out)
+{
+	operand v;
+	if (!cl_value(l, e, en, &v))
+		return false;
+	int r = cl_temp_reg(l);
+	cl_mov(l, r, v);
+	*out = cl_reg(r);
+	return true;
+}
+
 /* atomic_compare_exchange_*: see the top of the file.  A choice picks
- * herd's alternative, its failure first (1) as CSem's altT lists it. */
+ * herd's alternative, its failure first (1) as CSem's altT lists it.
+ * Its accesses go through pointers read once (ACC_ADDR_KNOWN), and the
+ * success's read takes the expected value (ACC_NO_VARS), as herd numbers
+ * its variables. */
 static bool lower_cas(lower *l, const c_ex *e, const env *en, const c11_word *w, operand *out)
 {
 	srcloc at = cl_where(en, e->loc);
@@ -151,23 +179,23 @@ static bool lower_cas(lower *l, const c_ex *e, const env *en, const c11_word *w,
 	if (w->n_args == 3 && (!cl_annot_bit(l, "SC", at, &ok) || !cl_annot_bit(l, "SC", at, &no)))
 		return false;
 	operand obj, expected;
-	if (!cl_value(l, e->args[1], en, &expected) || !cl_value(l, e->args[0], en, &obj) || !fused_slot(l, e, en))
+	if (!read_once(l, e->args[1], en, &expected) || !read_once(l, e->args[0], en, &obj) || !fused_slot(l, e, en))
 		return false;
 	int old = cl_temp_reg(l), res = cl_temp_reg(l), choice = cl_temp_reg(l);
-	cl_access(l, OP_LOAD, expected, 0, 0)->dst = old;
+	cl_access(l, OP_LOAD, expected, 0, ACC_ADDR_KNOWN)->dst = old;
 	op *c = arch_add_op(&l->ctx, OP_CHOICE);
 	c->dst = choice;
 	int to_success = silent_branch(l, BR_EQ, cl_reg(choice), 0);
 	/* failure: the value read goes to *expected */
 	int r = cl_temp_reg(l);
-	cl_access(l, OP_LOAD, obj, no, 0)->dst = r;
+	cl_access(l, OP_LOAD, obj, no, ACC_ADDR_KNOWN)->dst = r;
 	operand same;
 	if (w->strong) {
 		if (!cl_alu(l, ALU_EQ, cl_reg(r), cl_reg(old), at, &same))
 			return false;
 		require_zero(l, same);
 	}
-	cl_access(l, OP_STORE, expected, 0, 0)->a = cl_reg(r);
+	cl_access(l, OP_STORE, expected, 0, ACC_ADDR_KNOWN)->a = cl_reg(r);
 	cl_mov(l, res, cl_imm(value_int(0)));
 	int to_end = silent_branch(l, BR_ALWAYS, cl_imm(value_int(0)), 0);
 	/* success: one event reading *expected's value and writing desired */
@@ -176,11 +204,11 @@ static bool lower_cas(lower *l, const c_ex *e, const env *en, const c11_word *w,
 	if (!cl_value(l, e->args[2], en, &desired))
 		return false;
 	int rr = cl_temp_reg(l);
-	cl_access(l, OP_LOAD, obj, ok, ACC_ATOMIC | ACC_FUSED)->dst = rr;
-	if (!cl_alu(l, ALU_NE, cl_reg(rr), cl_reg(old), at, &differs))
+	cl_access(l, OP_LOAD, obj, ok, ACC_ATOMIC | ACC_FUSED | ACC_ADDR_KNOWN | ACC_NO_VARS)->dst = rr;
+	if (!equation(l, ALU_NE, cl_reg(rr), cl_reg(old), at, &differs))
 		return false;
 	require_zero(l, differs);
-	cl_access(l, OP_STORE, obj, ok, ACC_ATOMIC | ACC_FUSED)->a = desired;
+	cl_access(l, OP_STORE, obj, ok, ACC_ATOMIC | ACC_FUSED | ACC_ADDR_KNOWN)->a = desired;
 	cl_mov(l, res, cl_imm(value_int(1)));
 	cl_set_target(l, to_end);
 	*out = cl_reg(res);

@@ -123,6 +123,10 @@ enum veq_alu_kind veq_alu_kind(const op *o)
 {
 	const operand *a = &o->a, *b = &o->b;
 	bool same = a->kind == OPND_REG && b->kind == OPND_REG && a->reg == b->reg;
+	/* herd unifies the two sides (the value a C11 compare-exchange's
+	 * success reads is the expected one): nothing computed */
+	if (o->flags & ACC_NO_VARS)
+		return VEQ_KNOWN;
 	switch (o->alu) {
 	case ALU_MOV:
 	case ALU_SEXT:

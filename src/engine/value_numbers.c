@@ -106,6 +106,8 @@ static void number_op(const thread *th, int k, int *next, int slots[N_SLOTS], in
 	const op *o = &th->ops[k];
 	memset(slots, 0, N_SLOTS * sizeof *slots);
 	*mem = 0;
+	if (o->flags & ACC_NO_VARS)
+		return;
 	if (o->instr >= 0 && o->instr < th->n_instrs && th->instrs[o->instr].first_op == k) {
 		const instr *in = &th->instrs[o->instr];
 		bool has_load = false;
@@ -113,7 +115,8 @@ static void number_op(const thread *th, int k, int *next, int slots[N_SLOTS], in
 			const op *s = &th->ops[j];
 			if (s->kind == OP_LOAD)
 				has_load = true;
-			else if ((s->kind == OP_STORE || s->kind == OP_STCOND) && !(has_load && (s->flags & ACC_ATOMIC)))
+			else if ((s->kind == OP_STORE || s->kind == OP_STCOND) &&
+			         !(has_load && (s->flags & ACC_ATOMIC)) && !(s->flags & (ACC_ADDR_KNOWN | ACC_NO_VARS)))
 				addr[j] = ++*next;
 			else if (s->kind == OP_STORE || s->kind == OP_STCOND)
 				addr[j] = 0;
@@ -121,7 +124,8 @@ static void number_op(const thread *th, int k, int *next, int slots[N_SLOTS], in
 	}
 	switch (o->kind) {
 	case OP_LOAD:
-		slots[SLOT_ADDR] = ++*next;
+		if (!(o->flags & ACC_ADDR_KNOWN))
+			slots[SLOT_ADDR] = ++*next;
 		*mem = ++*next;
 		break;
 	case OP_STORE:

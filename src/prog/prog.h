@@ -226,6 +226,15 @@ enum access_flag {
 	                       * (C11's compare-exchange: the success way when
 	                       * the read is not the expected value): the
 	                       * path is no execution, dropped, not cut */
+	ACC_ADDR_KNOWN = 1u << 14, /* OP_LOAD, OP_STORE: herd reads no pointer
+	                       * for this access, its address being known
+	                       * already (the C11 compare-exchange's): no
+	                       * variable of herd's for it (value_numbers.c) */
+	ACC_NO_VARS = 1u << 15, /* herd takes no variable of its value
+	                       * equations for this op (the C11 compare-
+	                       * exchange's comparisons, which are equations
+	                       * of herd's, and its success's read, whose value
+	                       * is the expected one) */
 };
 
 /* A sub-word access as herd's non-mixed-size runs give it meaning (AArch64's
