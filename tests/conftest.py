@@ -72,16 +72,19 @@ def suite_tests(suite):
     return sorted(p.name[: -len(".litmus")] for p in suite.glob("*.litmus"))
 
 
-def stored_block(suite, name):
+def stored_block(suite, name, model=None):
     """The block herd7 printed for test NAME of folder `suite`, stored
-    beside it as NAME.litmus.herd (without its Time line)."""
-    return result_blocks((suite / f"{name}.litmus.herd").read_text())[name][0]
+    beside it as NAME.litmus.herd, or NAME.litmus.MODEL.herd for a folder
+    with one per model (without its Time line)."""
+    stored = f"{name}.litmus.{model}.herd" if model else f"{name}.litmus.herd"
+    return result_blocks((suite / stored).read_text())[name][0]
 
 
-def assert_blocks_are_stored(weft, suite, *args, at_least=1):
+def assert_blocks_are_stored(weft, suite, *args, at_least=1, model=None):
     """weft, run with args on every test of `suite` (at least `at_least`
     of them, each with its block stored beside it), prints for each the
-    stored block (stored_block), Hash= included."""
+    stored block (stored_block; model: the one of that model), Hash=
+    included."""
     tests = suite_tests(suite)
     assert len(tests) >= at_least
     r = weft("-q", *args, *[suite / f"{name}.litmus" for name in tests])
@@ -89,5 +92,5 @@ def assert_blocks_are_stored(weft, suite, *args, at_least=1):
     blocks = result_blocks(r.stdout)
     assert set(blocks) == set(tests)
     for name in tests:
-        assert blocks[name][0] == stored_block(suite, name), (name, args)
+        assert blocks[name][0] == stored_block(suite, name, model), (name, args)
 
