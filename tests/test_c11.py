@@ -192,3 +192,32 @@ def test_symbolic_values_through_rmws_are_herds(weft, engine):
     for name, n in {"LB+scas": 12, "LB+wcas": 11, "LB+scas-if": 18, "LB+wcas-if": 17, "LB+xchg": 9}.items():
         assert f"=S{n};" in stored_block(SYM, name, "co-local"), name
 
+
+
+def test_the_session_takes_a_compare_exchanges_alternatives(weft, tmp_path):
+    """weft -i: the choice is herd's alternative (1: the failure, its
+    first); a strong failure that reads the expected value is no
+    execution of herd's, and the session says so; reading another value
+    it goes on to the write of the expected location."""
+    p = tmp_path / "CAS1.litmus"
+    p.write_text("C CAS1\n{ e = 0; }\nP0(atomic_int *x, int *e) {\n"
+                 "  int r0 = atomic_compare_exchange_strong(x, e, 5);\n}\n"
+                 "P1(atomic_int *x) {\n  atomic_store_explicit(x, 1, memory_order_relaxed);\n}\n"
+                 "exists (0:r0=1)\n")
+    steps = ["commit a i(e)", "commit b 1", "commit c i(x)", "commit b i(x)", "show", "undo", "commit b c",
+             "show"]
+    r = weft("-i", "-model", "sc", p, input="".join(s + "\n" for s in steps) + "quit\n")
+    assert r.returncode == 0, r.stderr
+    shows = r.stdout.split("Test CAS1 (C) under sc")
+    assert "does not hold for the value read (herd has no such execution)" in shows[-2], shows[-2]
+    assert "W e=1 (P0)" in shows[-1], shows[-1]
+
+
+@pytest.mark.parametrize("name", ["SB+sc", "XCHG+xchg", "CAS+strong"])
+def test_explain_names_the_cycle_on_c11_tests(weft, name):
+    """-explain on C11 tests: sc forbids their conditions, with a cycle
+    through the read-write events' reads."""
+    r = weft("-explain", "-model", "sc", SUITE / f"{name}.litmus")
+    assert r.returncode == 0, r.stderr
+    assert f"Explain {name} sc: forbidden" in r.stdout, r.stdout
+    assert "Failing checks: sc" in r.stdout and "Cycle: " in r.stdout, r.stdout
