@@ -90,6 +90,8 @@ typedef struct cat_ex {
 	enum cat_ref_kind ref;
 	int depth, index;        /* CE_VAR */
 	int frame_size;          /* CE_FUN, CE_LET, CE_LETREC, CE_MATCH_SET */
+	signed char static_memo; /* cat_static.c, once the model's slots are
+	                          * classified: 1 static, -1 not, 0 unknown */
 } cat_ex;
 
 /* One `pat = e` of a let; `f x = e` and `f(a,b) = e` arrive here as

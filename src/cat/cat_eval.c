@@ -310,12 +310,9 @@ bool cat_eval_choice_set(cat_eval *ev, int c, int *n, cval **elts)
 
 void cat_eval_bind_choice(cat_eval *ev, int c, const cval *v)
 {
-	const cat_model *m = ev->m;
-	int s = m->choices[c].slot, ord = c + 1;
-	for (int k = 0; k < m->nslots; k++)
-		if (m->slots[k].choice_dep >= ord && !m->slots[k].is_static)
-			mark_uncomputed(ev, k);
-	set_slot(ev, s, v);
+	for (const int *k = ev->bind_list + ev->bind_first[c]; *k >= 0; k++)
+		mark_uncomputed(ev, *k);
+	set_slot(ev, ev->m->choices[c].slot, v);
 }
 
 /* ---- fence sets looked up by name ---------------------------------------------------------------- */
@@ -1314,6 +1311,17 @@ void cat_eval_init(cat_eval *ev, const struct cat_model *m)
 	ev->slot_sgen = xcalloc((size_t)n, sizeof *ev->slot_sgen);
 	ev->slot_sfail = xcalloc((size_t)n, sizeof *ev->slot_sfail);
 	ev->dyn = xcalloc((size_t)(m->ndyn ? m->ndyn : 1), sizeof *ev->dyn);
+	/* per choice, the slots that depend on it or on a later one */
+	ev->bind_first = xcalloc((size_t)m->nchoices + 1, sizeof *ev->bind_first);
+	ev->bind_list = xmalloc(((size_t)m->nchoices * (size_t)(m->nslots + 1) + 1) * sizeof *ev->bind_list);
+	int nb = 0;
+	for (int c = 0; c < m->nchoices; c++) {
+		ev->bind_first[c] = nb;
+		for (int k = 0; k < m->nslots; k++)
+			if (m->slots[k].choice_dep >= c + 1 && !m->slots[k].is_static)
+				ev->bind_list[nb++] = k;
+		ev->bind_list[nb++] = -1;
+	}
 	ev->cur = &ev->ar;
 	/* what nested calls may use: the process's stack less a reserve for
 	 * the engine below the evaluation and the calls that do not check */
@@ -1333,6 +1341,8 @@ void cat_eval_free(cat_eval *ev)
 	free(ev->slot_sgen);
 	free(ev->slot_sfail);
 	free(ev->dyn);
+	free(ev->bind_first);
+	free(ev->bind_list);
 	choice_memo_free(&ev->co_memo);
 	free(ev->key.ev);
 	free(ev->key.rels);

@@ -202,6 +202,10 @@ typedef struct cat_eval {
 	unsigned char *slot_busy;
 	cval *slot_val;
 	dyn_entry *dyn;          /* one per model->dyn_names */
+	int *bind_first;         /* per choice c: where in bind_list the
+	                          * slots a new element of c makes stale
+	                          * begin (ended by -1) */
+	int *bind_list;
 	choice_memo co_memo;
 	uintptr_t stack_base;    /* the C stack where this evaluation began */
 	size_t stack_budget;     /* how much of it nested calls may use */
@@ -239,6 +243,9 @@ struct cat_model {
 	const char **dyn_names;  /* distinct REF_DYN names (borrowed from the
 	                          * syntax trees); a CE_VAR's index points here */
 	bool strict_skip;        /* -strictskip (cat_model_set_strict_skip) */
+	bool static_done;        /* every slot's is_static is known
+	                          * (cat_classify_static): an expression's is
+	                          * kept in it (cat_ex.static_memo)          */
 	/* `with X from S` instructions at top level, in model order: the
 	 * checks from first_check on run once per element of S */
 	int nchoices;

@@ -53,6 +53,15 @@ struct cat_prog {
 	int ndyn;
 	size_t cap_dyn;
 	cval *bound;            /* per choice: the element last seen bound */
+	int *chfirst;           /* per choice c: where in chlist the terms
+	                         * that read choice c or a later one begin
+	                         * (ended by -1) */
+	int *chlist;
+	size_t cap_chlist;
+	uint64_t *dmem;         /* the sets of constant [S] terms (owned) */
+	size_t cap_dmem;
+	uint64_t **diag;        /* per term: when it is [S], S's bits (a
+	                         * sequence with it keeps or drops rows) */
 	uint64_t *scratch;      /* words, for the acyclicity test */
 	const execution *x;
 	bool bail;              /* this execution needs the evaluator */
@@ -66,6 +75,10 @@ static void prog_release(cat_prog *p)
 	free(p->stamp);
 	free(p->dep);
 	free(p->dyn);
+	free(p->chfirst);
+	free(p->diag);
+	p->chfirst = NULL;
+	p->diag = NULL;
 	p->val = NULL;
 	p->stamp = NULL;
 	p->dep = NULL;
@@ -81,6 +94,8 @@ void cat_prog_free(cat_prog *p)
 	prog_release(p);
 	free(p->mem);
 	free(p->dynlist);
+	free(p->chlist);
+	free(p->dmem);
 	free(p->bound);
 	free(p->scratch);
 	free(p);
@@ -123,6 +138,20 @@ static int leaf_dep(const cat_term *ct)
 	case CT_CHOICE: return ct->a + 1;
 	default: return -1;
 	}
+}
+
+/* Is relation r (the program's size) within the identity? */
+static bool sub_identity(const cat_prog *p, const uint64_t *r)
+{
+	for (int i = 0; i < p->n; i++)
+		for (int w = 0; w < p->words; w++) {
+			uint64_t bits = r[(size_t)i * p->words + w];
+			if (w == i >> 6)
+				bits &= ~((uint64_t)1 << (i & 63));
+			if (bits)
+				return false;
+		}
+	return true;
 }
 
 /* Lay the program out for the terms just translated. */
@@ -191,6 +220,41 @@ static void prog_layout(cat_prog *p)
 			p->dyn[t + k] = start;
 	}
 	free(memo);
+	/* per choice, the terms a new element of it makes stale */
+	int nc = p->m->nchoices;
+	p->chfirst = xmalloc(((size_t)nc + 1) * sizeof *p->chfirst);
+	size_t k = 0;
+	for (int c = 0; c < nc; c++) {
+		p->chfirst[c] = (int)k;
+		for (int t = 0; t < nt; t++)
+			if (p->dep[t] > c) {
+				GROW(p->chlist, p->cap_chlist, k + 1);
+				p->chlist[k++] = t;
+			}
+		GROW(p->chlist, p->cap_chlist, k + 1);
+		p->chlist[k++] = -1;
+	}
+	/* [S] terms, computed or constant: S's bits, for sequences */
+	p->diag = xcalloc((size_t)nt + 1, sizeof *p->diag);
+	int ndiag = 0;
+	for (int t = 0; t < nt; t++)
+		if (s->terms[t].kind == CT_CONST && !s->terms[t].is_set && sub_identity(p, s->terms[t].rel.w))
+			ndiag++;
+	GROW(p->dmem, p->cap_dmem, (size_t)ndiag * (size_t)p->words + 1);
+	uint64_t *dm = p->dmem;
+	for (int t = 0; t < nt; t++) {
+		const cat_term *ct = &s->terms[t];
+		if (ct->kind == CT_TOID) {
+			p->diag[t] = p->val[ct->a];
+		} else if (ct->kind == CT_CONST && !ct->is_set && sub_identity(p, ct->rel.w)) {
+			memset(dm, 0, (size_t)p->words * sizeof *dm);
+			for (int i = 0; i < p->n; i++)
+				if ((ct->rel.w[(size_t)i * p->words + (i >> 6)] >> (i & 63)) & 1)
+					dm[i >> 6] |= (uint64_t)1 << (i & 63);
+			p->diag[t] = dm;
+			dm += p->words;
+		}
+	}
 	p->gen = 1;
 }
 
@@ -280,6 +344,21 @@ static bool rec_fixpoint(cat_prog *p, int t)
 	}
 }
 
+/* a ; b where a is [sa] or b is [sb] (NULL otherwise): rows kept or
+ * dropped, columns masked, no composition. */
+static void seq_diag(const cat_prog *p, uint64_t *dst, const uint64_t *a, const uint64_t *b, const uint64_t *sa,
+                     const uint64_t *sb)
+{
+	int words = p->words;
+	for (int i = 0; i < p->n; i++) {
+		uint64_t *d = dst + (size_t)i * words;
+		const uint64_t *row = sa ? b + (size_t)i * words : a + (size_t)i * words;
+		bool keep = !sa || ((sa[i >> 6] >> (i & 63)) & 1);
+		for (int w = 0; w < words; w++)
+			d[w] = keep ? (sb ? row[w] & sb[w] : row[w]) : 0;
+	}
+}
+
 static bool eval_term(cat_prog *p, int t)
 {
 	if (p->stamp[t] == p->gen || p->stamp[t] == KEPT)
@@ -332,7 +411,10 @@ static bool eval_term(cat_prog *p, int t)
 			dst[w] = a[w] & ~b[w];
 		break;
 	case CT_SEQ:
-		rel_seq_raw(dst, a, b, n, words);
+		if (p->diag[ct->a] || p->diag[ct->b])
+			seq_diag(p, dst, a, b, p->diag[ct->a], p->diag[ct->b]);
+		else
+			rel_seq_raw(dst, a, b, n, words);
 		break;
 	case CT_PROD:
 		rel_product_raw(dst, a, b, n, words);
@@ -387,9 +469,8 @@ static void see_choices(cat_prog *p)
 		if (v->kind == seen->kind && v->n == seen->n && v->u.bits == seen->u.bits)
 			continue;
 		*seen = *v;
-		for (int t = 0; t < p->sym.n_terms; t++)
-			if (p->dep[t] > c)
-				p->stamp[t] = 0;
+		for (const int *t = p->chlist + p->chfirst[c]; *t >= 0; t++)
+			p->stamp[*t] = 0;
 	}
 }
 

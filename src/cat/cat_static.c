@@ -29,10 +29,24 @@ static bool cond_static(cat_model *m, const cat_cond *c)
 	       cond_static(m, c->r);
 }
 
+static bool ex_static_walk(cat_model *m, const cat_ex *e);
+
+/* Once the slots are classified an expression's answer never changes:
+ * kept in it, since the compiled check asks of every node of a model's
+ * checks for each static part (cat_sym.c). */
 static bool ex_static(cat_model *m, const cat_ex *e)
 {
 	if (!e)
 		return true;
+	if (!m->static_done)
+		return ex_static_walk(m, e);
+	if (!e->static_memo)
+		((cat_ex *)e)->static_memo = ex_static_walk(m, e) ? 1 : -1;
+	return e->static_memo > 0;
+}
+
+static bool ex_static_walk(cat_model *m, const cat_ex *e)
+{
 	if (e->kind == CE_VAR && e->ref == REF_GLOBAL && !slot_static(m, e->index))
 		return false;
 	if (e->kind == CE_VAR && e->ref == REF_DYN && cat_ifetch_value_dependent(e->name))
@@ -106,4 +120,5 @@ void cat_classify_static(cat_model *m)
 {
 	for (int s = 0; s < m->nslots; s++)
 		slot_static(m, s);
+	m->static_done = true;
 }

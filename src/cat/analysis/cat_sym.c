@@ -37,6 +37,9 @@ typedef struct sym {
 	                      * choices, different-values, top-level
 	                      * functions applied to anything, static ifs */
 	int inlined;         /* functions being inlined, nested */
+	int *hc;             /* compiled check: operator terms by (kind,
+	                      * operands), open addressing, -1 free */
+	size_t hc_cap, hc_n;
 	cat_eval *ev;
 	cat_symbolic *out;
 	int n;               /* events */
@@ -105,6 +108,145 @@ static int shape(sym *s, int t, bool is_set, srcloc loc)
 static bool is_set_term(const sym *s, int t)
 {
 	return t >= 0 && s->out->terms[t].is_set;
+}
+
+/* ---- a compiled check's terms: folded and shared ------------------------ */
+
+static bool const_empty(const sym *s, int t)
+{
+	if (t < 0 || s->out->terms[t].kind != CT_CONST)
+		return false;
+	const cat_term *ct = &s->out->terms[t];
+	size_t nw = ct->is_set ? (size_t)ct->set.words : (size_t)ct->rel.n * (size_t)ct->rel.words;
+	const uint64_t *w = ct->is_set ? ct->set.w : ct->rel.w;
+	for (size_t i = 0; i < nw; i++)
+		if (w[i])
+			return false;
+	return true;
+}
+
+/* Operator k on constant operands, computed now. */
+static int const_apply(sym *s, enum cat_term_kind k, bool is_set, int a, int b, srcloc loc)
+{
+	int t = const_all(s, is_set, false, loc);
+	const cat_term *ta = &s->out->terms[a], *tb = b >= 0 ? &s->out->terms[b] : NULL;
+	cat_term *ct = &s->out->terms[t];
+	int n = s->n, words = (n + 63) / 64;
+	const uint64_t *wa = ta->is_set ? ta->set.w : ta->rel.w;
+	const uint64_t *wb = tb ? (tb->is_set ? tb->set.w : tb->rel.w) : NULL;
+	uint64_t *d = is_set ? ct->set.w : ct->rel.w;
+	size_t nw = is_set ? (size_t)words : (size_t)n * (size_t)words;
+	switch (k) {
+	case CT_UNION: for (size_t w = 0; w < nw; w++) d[w] = wa[w] | wb[w]; break;
+	case CT_INTER: for (size_t w = 0; w < nw; w++) d[w] = wa[w] & wb[w]; break;
+	case CT_DIFF: for (size_t w = 0; w < nw; w++) d[w] = wa[w] & ~wb[w]; break;
+	case CT_SEQ: rel_seq_raw(d, wa, wb, n, words); break;
+	case CT_PROD: rel_product_raw(d, wa, wb, n, words); break;
+	case CT_INV: rel_inverse_raw(d, wa, n, words); break;
+	case CT_PLUS: case CT_STAR: case CT_OPT:
+		memcpy(d, wa, nw * sizeof *d);
+		if (k != CT_OPT)
+			rel_closure_raw(d, n, words);
+		if (k != CT_PLUS)
+			rel_reflexive_raw(d, n, words);
+		break;
+	case CT_COMPL:
+		memcpy(d, wa, nw * sizeof *d);
+		if (is_set) {
+			for (int w = 0; w < words; w++)
+				d[w] = ~d[w];
+			if (words)
+				d[words - 1] &= bits_last_word_mask(n);
+		} else {
+			rel_complement_raw(d, n, words);
+		}
+		break;
+	case CT_TOID: rel_id_on_raw(d, wa, n, words); break;
+	case CT_DOMAIN: rel_domain_raw(d, wa, n, words); break;
+	case CT_RANGE: rel_range_raw(d, wa, n, words); break;
+	default: break;
+	}
+	return t;
+}
+
+static size_t hc_hash(enum cat_term_kind k, bool is_set, int a, int b)
+{
+	uint64_t h = (uint64_t)k * 0x9e3779b97f4a7c15ULL ^ (uint64_t)(a + 2) * 0xc2b2ae3d27d4eb4fULL ^
+	             (uint64_t)(b + 2) * 0x165667b19e3779f9ULL ^ (uint64_t)is_set;
+	return (size_t)(h ^ (h >> 29));
+}
+
+static int *hc_find(sym *s, enum cat_term_kind k, bool is_set, int a, int b)
+{
+	size_t mask = s->hc_cap - 1;
+	for (size_t i = hc_hash(k, is_set, a, b) & mask;; i = (i + 1) & mask) {
+		int t = s->hc[i];
+		if (t < 0)
+			return &s->hc[i];
+		const cat_term *ct = &s->out->terms[t];
+		if (ct->kind == k && ct->is_set == is_set && ct->a == a && ct->b == b)
+			return &s->hc[i];
+	}
+}
+
+static void hc_grow(sym *s)
+{
+	int *old = s->hc;
+	size_t oldcap = s->hc_cap;
+	s->hc_cap = oldcap ? oldcap * 2 : 256;
+	s->hc = xmalloc(s->hc_cap * sizeof *s->hc);
+	for (size_t i = 0; i < s->hc_cap; i++)
+		s->hc[i] = -1;
+	for (size_t i = 0; i < oldcap; i++)
+		if (old[i] >= 0) {
+			const cat_term *ct = &s->out->terms[old[i]];
+			*hc_find(s, ct->kind, ct->is_set, ct->a, ct->b) = old[i];
+		}
+	free(old);
+}
+
+/* An operator term.  For a compiled check: an operator on constants is a
+ * constant, what an empty operand decides needs no term, and the same
+ * operator on the same operands is one term. */
+static int op_term(sym *s, enum cat_term_kind k, bool is_set, int a, int b, srcloc loc)
+{
+	if (!s->prog)
+		return new_term(s, k, is_set, a, b, loc);
+	bool ea = const_empty(s, a), eb = const_empty(s, b);
+	switch (k) {
+	case CT_UNION:
+		if (ea)
+			return b;
+		if (eb)
+			return a;
+		break;
+	case CT_INTER: case CT_SEQ: case CT_PROD:
+		if (ea || eb)
+			return const_all(s, is_set, false, loc);
+		break;
+	case CT_DIFF:
+		if (ea || eb)
+			return a;
+		break;
+	case CT_INV: case CT_PLUS: case CT_TOID: case CT_DOMAIN: case CT_RANGE: case CT_DIFFVAL:
+		if (ea)
+			return const_all(s, is_set, false, loc);
+		break;
+	default:
+		break;
+	}
+	bool consts = s->out->terms[a].kind == CT_CONST && (b < 0 || s->out->terms[b].kind == CT_CONST);
+	if (consts && k != CT_DIFFVAL)
+		return const_apply(s, k, is_set, a, b, loc);
+	if (2 * (s->hc_n + 1) > s->hc_cap)
+		hc_grow(s);
+	int *slot = hc_find(s, k, is_set, a, b);
+	if (*slot >= 0)
+		return *slot;
+	int t = new_term(s, k, is_set, a, b, loc);
+	*hc_find(s, k, is_set, a, b) = t;
+	s->hc_n++;
+	return t;
 }
 
 /* A static expression's value, as a constant term. */
@@ -290,7 +432,7 @@ static int binary(sym *s, enum cat_term_kind k, int a, int b, srcloc loc)
 		b = shape(s, b, true, loc);
 		if (!is_set_term(s, a) || !is_set_term(s, b))
 			return unsupported(s, loc, "a product (*) of something that is not an event set");
-		return new_term(s, CT_PROD, false, a, b, loc);
+		return op_term(s, CT_PROD, false, a, b, loc);
 	}
 	bool is_set = a >= 0 ? is_set_term(s, a) : is_set_term(s, b);
 	a = shape(s, a, is_set, loc);
@@ -299,7 +441,7 @@ static int binary(sym *s, enum cat_term_kind k, int a, int b, srcloc loc)
 		return unsupported(s, loc, "an operator mixing an event set and a relation");
 	if (k == CT_SEQ && is_set)
 		return unsupported(s, loc, "a sequence (;) of event sets");
-	return new_term(s, k, is_set, a, b, loc);
+	return op_term(s, k, is_set, a, b, loc);
 }
 
 static int unary(sym *s, enum cat_term_kind k, int a, srcloc loc)
@@ -311,22 +453,22 @@ static int unary(sym *s, enum cat_term_kind k, int a, srcloc loc)
 		a = shape(s, a, true, loc);
 		if (!is_set_term(s, a))
 			return unsupported(s, loc, "[e] of a relation");
-		return new_term(s, k, false, a, -1, loc);
+		return op_term(s, k, false, a, -1, loc);
 	case CT_DOMAIN:
 	case CT_RANGE:
 		a = shape(s, a, false, loc);
 		if (is_set_term(s, a))
 			return unsupported(s, loc, "domain or range of an event set");
-		return new_term(s, k, true, a, -1, loc);
+		return op_term(s, k, true, a, -1, loc);
 	case CT_COMPL:
 		if (a < 0)
 			return unsupported(s, loc, "~ of a value of unknown shape");
-		return new_term(s, k, is_set_term(s, a), a, -1, loc);
+		return op_term(s, k, is_set_term(s, a), a, -1, loc);
 	default:
 		a = shape(s, a, false, loc);
 		if (is_set_term(s, a))
 			return unsupported(s, loc, "a closure, ? or ^-1 of an event set");
-		return new_term(s, k, false, a, -1, loc);
+		return op_term(s, k, false, a, -1, loc);
 	}
 }
 
@@ -425,7 +567,7 @@ static int tr_app(sym *s, const cat_ex *e)
 		a = shape(s, a, false, e->loc);
 		if (a >= 0 && is_set_term(s, a))
 			return unsupported(s, e->loc, "different-values of an event set");
-		return a == -1 ? -1 : new_term(s, CT_DIFFVAL, false, a, -1, e->loc);
+		return a == -1 ? -1 : op_term(s, CT_DIFFVAL, false, a, -1, e->loc);
 	}
 	if (s->prog && f.kind == V_CLO)
 		return tr_inline(s, f.u.clo, e->kids[1], e->loc);
@@ -676,6 +818,7 @@ go:;
 	*unsupported = s.st == TR_UNSUPPORTED;
 	free(s.slot_term);
 	free(s.err_what);
+	free(s.hc);
 	if (!ok)
 		cat_symbolic_free(out);
 	return ok;
