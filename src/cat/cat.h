@@ -96,6 +96,12 @@ const char *cat_model_name(const cat_model *m);
  * says produced it). */
 const char *cat_model_file(const cat_model *m);
 
+/* The flag of an execution that fails an `undefined_unless` check: herd
+ * records it as its Undef flag, whatever the check's name, prints it so
+ * ("Flag *undef*", before the named flags) and says "Undef" in place of
+ * the test's Ok or No. */
+#define CAT_UNDEF_FLAG "*undef*"
+
 /* What the model says of one complete execution. */
 typedef struct cat_verdict {
 	bool allowed;             /* no non-flag check failed                 */
@@ -134,6 +140,9 @@ const char *cat_model_check_name(const cat_model *m, int i);
 /* A flag (or undefined_unless, or assert) check: it never fails an
  * execution. */
 bool cat_model_check_is_flag(const cat_model *m, int i);
+/* The flag top-level check i records when it fires: its name, or
+ * CAT_UNDEF_FLAG for an undefined_unless. */
+const char *cat_model_check_flag(const cat_model *m, int i);
 /* The model says `catdep`: it computes addr, data and ctrl itself from
  * herd's register events (herd's aarch64.cat), which weft does not build;
  * it evaluates on executions that carry herd's dependency relations

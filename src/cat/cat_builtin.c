@@ -132,6 +132,12 @@ bool cat_herd_c_set_name(const char *name)
 	return in_names(name, herd_c_set_names, sizeof herd_c_set_names / sizeof herd_c_set_names[0]);
 }
 
+bool cat_dyn_name_known(const char *name)
+{
+	return cat_known_fence_name(name) || cat_herd_feature_name(name) || cat_ifetch_name(name) ||
+	       cat_herd_register_name(name) || cat_herd_c_set_name(name) || cat_c11_set_name(name);
+}
+
 bool cat_herd_register_name(const char *name)
 {
 	return in_names(name, herd_register_names, sizeof herd_register_names / sizeof herd_register_names[0]);
@@ -202,18 +208,23 @@ static void observe_cond_locs(const cond *c, bool *obs, int n)
 	cond_any(c, observe_atom, &oc);
 }
 
-static bool *observed_final_locs(cat_eval *ev)
+void cat_observed_locations(const litmus_test *t, bool *obs)
 {
-	const litmus_test *t = ev->x->test;
-	if (!t || !t->arch || !t->arch->final_writes_observed || t->n_locs == 0)
-		return NULL;
-	bool *obs = arena_alloc(ev->cur, (size_t)t->n_locs * sizeof *obs);
 	memset(obs, 0, (size_t)t->n_locs * sizeof *obs);
 	observe_cond_locs(t->cond, obs, t->n_locs);
 	observe_cond_locs(t->filter, obs, t->n_locs);
 	for (int i = 0; i < t->n_observed; i++)
 		if (t->observed[i].thread < 0 && t->observed[i].loc >= 0 && t->observed[i].loc < t->n_locs)
 			obs[t->observed[i].loc] = true;
+}
+
+static bool *observed_final_locs(cat_eval *ev)
+{
+	const litmus_test *t = ev->x->test;
+	if (!t || !t->arch || !t->arch->final_writes_observed || t->n_locs == 0)
+		return NULL;
+	bool *obs = arena_alloc(ev->cur, (size_t)t->n_locs * sizeof *obs);
+	cat_observed_locations(t, obs);
 	return obs;
 }
 

@@ -41,6 +41,9 @@ typedef struct compiler {
 	const cat_search_path *sp;
 	diag *d;
 	bool ok;
+	bool lazy_let;   /* compiling a top-level let's right-hand side: a
+	                  * name bound nowhere fails where it is used
+	                  * (cat_unbound.c), as herd's lazy let makes it */
 	int ninc;
 	const char *inc_stack[CAT_MAX_INCLUDE_DEPTH];
 } compiler;
@@ -142,8 +145,7 @@ static void compile_var(compiler *c, cat_ex *e, scope *sc, int in_try)
 		e->index = g;
 		return;
 	}
-	if (in_try || cat_known_fence_name(e->name) || cat_herd_feature_name(e->name) || cat_ifetch_name(e->name) ||
-	    cat_herd_register_name(e->name) || cat_herd_c_set_name(e->name)) {
+	if (in_try || c->lazy_let || cat_dyn_name_known(e->name)) {
 		e->ref = REF_DYN;
 		cat_model *m = c->m;
 		for (e->index = 0; e->index < m->ndyn; e->index++)
@@ -428,8 +430,10 @@ static void compile_top(compiler *c, cat_ins_list *l, const char *dir)
 		case CI_LET: {
 			/* All right-hand sides first: `let a = e1 and b = e2` does
 			 * not see a in e2. */
+			c->lazy_let = true;
 			for (int b = 0; b < in->nb; b++)
 				compile_ex(c, in->binds[b].e, NULL, 0);
+			c->lazy_let = false;
 			for (int b = 0; b < in->nb; b++) {
 				cat_bind *bd = &in->binds[b];
 				if (!bd->pat.tuple) {
@@ -732,7 +736,7 @@ static cat_file *parse_bell(compiler *c, const char *bell)
 bool cat_compile_model(cat_model *m, const char *path, const char *text, const char *bell,
                        const cat_search_path *sp, bool no_stdlib, diag *d)
 {
-	compiler c = { m, sp, d, true, 0, { 0 } };
+	compiler c = { m, sp, d, true, false, 0, { 0 } };
 	add_builtin_slots(m);
 	/* herd: the bell's annotation sets, then stdlib.cat, then the bell,
 	 * then the model */
@@ -778,7 +782,7 @@ bool cat_compile_model(cat_model *m, const char *path, const char *text, const c
 		else
 			compile_file(&c, path, none);
 	}
-	if (!c.ok)
+	if (!c.ok || !cat_check_reached_names(m, d))
 		return false;
 	m->main_file = first_file;
 	cat_mark_herd_deps(m);

@@ -421,7 +421,9 @@ static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 			bound = cat_known_fence_name(e->name);
 		cval s = cv_set(ev);
 		int annot = arch_annot_index(x, e->name);
-		if (annot >= 0) {
+		if (cat_c11_set(x, e->name, s.u.bits)) {
+			bound = true;
+		} else if (annot >= 0) {
 			annot_events(x, annot, s.u.bits);
 			bound = true;
 		}
@@ -432,7 +434,7 @@ static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 				bound = true;
 			}
 		de->gen = ev->static_gen;
-		de->ok = bound || cat_herd_c_set_name(e->name);
+		de->ok = bound || cat_herd_c_set_name(e->name) || cat_c11_set_name(e->name);
 		de->v = s;
 		ev->cur = saved;
 	}
@@ -1217,9 +1219,9 @@ static bool run_check(cat_eval *ev, const cat_ins *in, frame *env, bool *failed)
 			cat_note_flag(ev, name);
 		break;
 	case CHECK_UNDEFINED_UNLESS:
-		/* herd marks such executions "undefined"; weft reports a flag. */
+		/* herd marks such executions undefined: its one Undef flag */
 		if (!holds)
-			cat_note_flag(ev, name);
+			cat_note_flag(ev, CAT_UNDEF_FLAG);
 		break;
 	case CHECK_ASSERT:
 		if (!holds)

@@ -52,6 +52,26 @@ bool cat_herd_feature_name(const char *name);
  * load time; in an execution, the events the C front-end put in them
  * (annotation or fence of that name), else empty. */
 bool cat_herd_c_set_name(const char *name);
+/* herd's C11 sets (RLX, ACQ, REL, ACQ_REL, SC, CON, A, NA, annot):
+ * bound at load time; cat_c11_set computes A, NA and annot of a C test
+ * into `set` (false: not one of those, or not a C test); cat_c11.c. */
+bool cat_c11_set_name(const char *name);
+bool cat_c11_set(const execution *x, const char *name, uint64_t *set);
+/* A name looked up in each execution that some test binds (a fence, an
+ * annotation, a feature or register set, a C set): anything else bound
+ * nowhere is an error where a check reaches it. */
+bool cat_dyn_name_known(const char *name);
+/* obs[l] (for each of t's n_locs locations): the test observes location
+ * l, in its condition, filter or `locations` list (cat_builtin.c). */
+void cat_observed_locations(const litmus_test *t, bool *obs);
+/* A model that does not read the engine's co (co_unread) is shown one
+ * coherence order per final write of each observed location, as herd's
+ * engine builds them: is x's co that one (cat_co_unread.c)? */
+bool cat_co_is_herds_one(const execution *x);
+/* Report each name bound nowhere that a top-level check, call or choice
+ * reaches outside a `try`, and set the model's co_unread (cat_reach.c);
+ * false if there is such a name. */
+bool cat_check_reached_names(struct cat_model *m, diag *d);
 /* herd's register events and relations (rf-reg, Rreg, DATA, ...): bound at
  * load time, an evaluation error (weft does not build such events). */
 bool cat_herd_register_name(const char *name);
@@ -246,6 +266,11 @@ struct cat_model {
 	bool static_done;        /* every slot's is_static is known
 	                          * (cat_classify_static): an expression's is
 	                          * kept in it (cat_ex.static_memo)          */
+	bool co_unread;          /* no check reads the engine's co (co, fr,
+	                          * `with co from`): herd's engine then
+	                          * builds one execution per final write of
+	                          * each observed location, not one per
+	                          * order of the writes (cat_co_unread.c) */
 	/* `with X from S` instructions at top level, in model order: the
 	 * checks from first_check on run once per element of S */
 	int nchoices;

@@ -152,6 +152,12 @@ const char *cat_model_check_name(const cat_model *m, int i)
 	return i >= 0 && i < m->nchecks ? m->checks[i].name : NULL;
 }
 
+const char *cat_model_check_flag(const cat_model *m, int i)
+{
+	const cat_ins *in = m->checks[i].ins;
+	return in->kind == CI_CHECK && in->mode == CHECK_UNDEFINED_UNLESS ? CAT_UNDEF_FLAG : m->checks[i].name;
+}
+
 bool cat_model_check_is_flag(const cat_model *m, int i) { return i >= 0 && i < m->nchecks && m->checks[i].flag; }
 
 bool cat_model_computes_deps(const cat_model *m) { return m->catdep; }
@@ -195,6 +201,11 @@ bool cat_model_check_is_monotone(const cat_model *m, int i)
 bool cat_run_checks(cat_model *m, bool partial, cat_check_fn check, void *ctx, cat_eval *ev,
                     cat_verdict *out, diag *d)
 {
+	if (!partial && m->co_unread && !cat_co_is_herds_one(ev->x)) {
+		/* not an execution herd builds for this model */
+		*out = (cat_verdict){ .allowed = false, .failed = "co (one per final write)", .flags = m->flag_names };
+		return true;
+	}
 	if (!partial && m->nchoices > 0)
 		return cat_run_choices(m, check, ctx, ev, out, d);
 	m->nflag_names = 0;

@@ -499,7 +499,7 @@ static bool prog_check(void *ctx, int i, bool *failed, bool *fired)
 		}
 		/* a flag's const_holds says it fires */
 		if (holds)
-			cat_note_flag(&m->ev, m->checks[i].name);
+			cat_note_flag(&m->ev, cat_model_check_flag(m, i));
 		*fired = holds;
 		return true;
 	}
@@ -523,7 +523,7 @@ static bool prog_check(void *ctx, int i, bool *failed, bool *fired)
 	if (c->flag || c->undefined_unless) {
 		bool fire = c->flag ? holds : !holds;
 		if (fire)
-			cat_note_flag(&m->ev, m->checks[i].name);
+			cat_note_flag(&m->ev, cat_model_check_flag(m, i));
 		*fired = fire;
 	} else {
 		*failed = !holds;

@@ -4,7 +4,7 @@ libweft_a_SOURCES += src/cat/cat.h src/cat/cat_ast.h src/cat/cat_lex.h src/cat/c
 	src/cat/cat_arena.c src/cat/cat_value.c src/cat/cat_eval.c src/cat/cat_builtin.c src/cat/cat_vmsa.c src/cat/cat_mono.c \
 	src/cat/cat_static.c src/cat/cat_model.c src/cat/cat_prog.c src/cat/cat_explain.c \
 	src/cat/cat_identity.c src/cat/cat_choice.c src/cat/cat_herd_deps.c \
-	src/cat/cat_choice_memo.c src/cat/cat_ifetch.c \
+	src/cat/cat_choice_memo.c src/cat/cat_ifetch.c src/cat/cat_c11.c src/cat/cat_reach.c src/cat/cat_co_unread.c \
 	src/cat/analysis/cat_analysis.h src/cat/analysis/cat_incr.c src/cat/analysis/cat_sym.c \
 	src/cat/analysis/cat_co_orders.c
 

@@ -172,6 +172,10 @@ enum engine_cap {
 	ENGINE_DEFAULT = 1u << 6,
 };
 
+/* Did flag `name` fire on a counted execution (cat.h's CAT_UNDEF_FLAG:
+ * herd's Undef)? */
+bool result_has_flag(const test_result *r, const char *name);
+
 struct test_result;
 
 /* One engine: each engine's folder defines its descriptor, and engine.c's

@@ -129,11 +129,18 @@ void state_table_free(state_table *tab)
 
 void result_add_flag(test_result *r, const char *name)
 {
-	for (int i = 0; i < r->n_flags; i++)
-		if (!strcmp(r->flags[i], name))
-			return;
+	if (result_has_flag(r, name))
+		return;
 	r->flags = xrealloc(r->flags, ((size_t)r->n_flags + 1) * sizeof *r->flags);
 	r->flags[r->n_flags++] = xstrdup(name);
+}
+
+bool result_has_flag(const test_result *r, const char *name)
+{
+	for (int i = 0; i < r->n_flags; i++)
+		if (!strcmp(r->flags[i], name))
+			return true;
+	return false;
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -445,7 +445,7 @@ void report_herd_opts(FILE *out, const litmus_test *t, const test_result *r, con
 	case Q_FORALL: ok = r->neg == 0; break;
 	default: ok = r->pos > 0; break;
 	}
-	sb_printf(&b, "%s%s\n", r->loop ? "Loop " : "", ok ? "Ok" : "No");
+	sb_printf(&b, "%s%s\n", r->loop ? "Loop " : "", result_has_flag(r, CAT_UNDEF_FLAG) ? "Undef" : ok ? "Ok" : "No");
 	sb_puts(&b, "Witnesses\n");
 	if (t->quant == Q_NOT_EXISTS)
 		sb_printf(&b, "Positive: %ld Negative: %ld\n", r->neg, r->pos);

@@ -128,7 +128,7 @@ int bmc_states(bmc_enc *e, cat_model *m, test_result *r, state_table *tab, const
 			continue;
 		int assume[3] = { full[0], full[1], flag_lit[i] };
 		if (sat_solve(e->s, assume, 3))
-			result_add_flag(r, cs->checks[i].name);
+			result_add_flag(r, cat_model_check_flag(m, i));
 	}
 	for (int k = 0; k < r->n_states; k++)
 		block(e, idx, n, r->states[k].vals);
