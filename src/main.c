@@ -257,7 +257,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	run_models labels;
 	run_models_init(&labels, o, plan, &models, &d);
 	if (o->action == ACT_RUN)
-		job_note_default_models(o, plan, &d);
+		job_note_default_models(o, &models, plan, &d);
 	s.labels = &labels;
 	run_provenance prov;
 	provenance_init(&prov, o, plan, &labels, &models);

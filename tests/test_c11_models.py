@@ -4,6 +4,8 @@ on C tests of our own (tests/c11-models/, see its README) against the
 blocks herd7 7.58 prints for them; both engines.  Also what they need of
 the cat language: a top-level `let` naming something bound nowhere is an
 error only where a check reaches it, as herd's lazy `let` makes it."""
+import pathlib
+
 import pytest
 
 from conftest import SRCDIR, result_blocks
@@ -89,3 +91,25 @@ def test_a_name_bound_nowhere_under_try_stays_lazy(weft, tmp_path):
     cat = model(tmp_path, "let bad = nowhere\nlet r = try bad with po\nacyclic r as c")
     assert weft("-check", cat).returncode == 0
 
+
+def test_a_c_test_without_model_runs_under_herds_default_when_found(weft, herdlib, monkeypatch):
+    """herd7's default for C, c11_partialSC.cat, when herd's library is on
+    the search path (-set-libdir, $HERDLIB), with a note saying so; else
+    sc, with a note saying why."""
+    test = SUITE / "3W+plain.litmus"
+    r = weft("-set-libdir", herdlib, test)
+    assert r.returncode == 0, r.stderr
+    assert result_blocks(r.stdout)["3W+plain"][0] == herd_block("3W+plain", "c11_partialSC")
+    assert r.stderr.count("note: C tests run under herd7's default for C, c11_partialSC.cat") == 1, r.stderr
+    monkeypatch.delenv("HERDLIB", raising=False)
+    installed = [pathlib.Path(d) / "c11_partialSC.cat" for d in
+                 ("/usr/local/share/herdtools7/herd", "/usr/share/herdtools7/herd",
+                  pathlib.Path.home() / ".opam/default/share/herdtools7/herd")]
+    if not any(p.is_file() for p in installed):
+        r = weft(test)
+        assert r.returncode == 0, r.stderr
+        assert "\nUndef\n" not in r.stdout   # sc knows no data race
+        assert "note: C tests run under sc" in r.stderr and "not on the cat search path" in r.stderr
+    # the interactive session starts under the same default
+    r = weft("-set-libdir", herdlib, "-i", test, input="quit\n")
+    assert "under c11_partialSC" in r.stdout, r.stdout + r.stderr

@@ -46,6 +46,13 @@ typedef struct arch {
 	/* Said once a run when a test of this architecture runs under
 	 * default_model, because that default is not herd7's (NULL: it is). */
 	const char *default_model_note;
+	/* herd7's own default (C: c11_partialSC), a model of herd's library
+	 * that weft does not ship: used in place of default_model when
+	 * NAME.cat is on the cat search path, with herd_default_note said
+	 * once a run instead of default_model_note; NULL: default_model is
+	 * herd's or stands for it. */
+	const char *herd_default_model;
+	const char *herd_default_note;
 	/* Fence set names this architecture defines (NULL-terminated); the
 	 * models see one event set per name, empty when no such fence occurs. */
 	const char *const *fences;

@@ -2,9 +2,9 @@
  * are functions, not instruction cells: the litmus reader hands them to
  * c_read_threads (c.h); this table gives the register names of their
  * conditions and the sets of their lock events.  Their default model is
- * sc: herd's (c11_partialSC.cat) is a model of C11's atomic_*_explicit
- * accesses, which weft's C dialect does not read, and the kernel's model
- * comes with its -conf linux-kernel.cfg. */
+ * herd's, c11_partialSC.cat, when herd's library is on the cat search path
+ * (weft does not ship it), else sc; the kernel's model comes with its
+ * -conf linux-kernel.cfg. */
 #include <string.h>
 
 #include "../arch/arch.h"
@@ -38,8 +38,12 @@ const arch arch_c = {
 	/* a kernel developer who forgets -conf must not take sc's Never for
 	 * the kernel model's answer */
 	.default_model_note = "C tests run under sc, weft's default for C: herd7's default, c11_partialSC.cat, is "
-	                      "a C11 model weft does not read, and the Linux-kernel model comes with "
-	                      "-conf linux-kernel.cfg (sc knows nothing of locks or RCU grace periods)",
+	                      "not on the cat search path (herd's library: -set-libdir DIR or $HERDLIB), and "
+	                      "the Linux-kernel model comes with -conf linux-kernel.cfg (sc knows nothing of "
+	                      "locks or RCU grace periods)",
+	.herd_default_model = "c11_partialSC",
+	.herd_default_note = "C tests run under herd7's default for C, c11_partialSC.cat (C11); the Linux-kernel "
+	                     "model comes with -conf linux-kernel.cfg",
 	.fences = c_fences,
 	.annots = NULL,
 	.canonical_reg = c_canonical_reg,

@@ -188,7 +188,7 @@ int interactive_run(const weft_options *o, FILE *in, FILE *out)
 		model_cache_free(&models);
 		return 1;
 	}
-	const char *model_name = o->models.n > 0 ? o->models.v[0] : t->arch ? t->arch->default_model : "sc";
+	const char *model_name = o->models.n > 0 ? o->models.v[0] : t->arch ? model_cache_default(&models, t->arch, NULL) : "sc";
 	cat_model *m = model_cache_get(&models, model_name, &d);
 	session *s = m ? session_new(t, m, o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT, &d) : NULL;
 	if (!s) {

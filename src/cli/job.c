@@ -18,11 +18,10 @@ const char *job_model_at(const suite_run *s, const char *arch, int k)
 {
 	if (s->o->models.n > 0)
 		return k < s->o->models.n ? s->o->models.v[k] : NULL;
-	const struct arch *a = arch ? arch_find(arch) : NULL;
-	return a ? a->default_model : NULL;
+	return model_cache_default(s->models, arch ? arch_find(arch) : NULL, NULL);
 }
 
-void job_note_default_models(const weft_options *o, const test_plan *plan, diag *d)
+void job_note_default_models(const weft_options *o, const model_cache *models, const test_plan *plan, diag *d)
 {
 	if (o->models.n > 0)
 		return;
@@ -30,7 +29,11 @@ void job_note_default_models(const weft_options *o, const test_plan *plan, diag 
 	int n_said = 0;
 	for (int i = 0; i < plan->n; i++) {
 		const arch *a = plan->v[i].arch ? arch_find(plan->v[i].arch) : NULL;
-		if (!a || !a->default_model_note)
+		bool herds;
+		if (!a || !model_cache_default(models, a, &herds))
+			continue;
+		const char *note = herds ? a->herd_default_note : a->default_model_note;
+		if (!note)
 			continue;
 		bool seen = false;
 		for (int k = 0; k < n_said && !seen; k++)
@@ -38,7 +41,7 @@ void job_note_default_models(const weft_options *o, const test_plan *plan, diag 
 		if (seen || n_said == (int)(sizeof said / sizeof *said))
 			continue;
 		said[n_said++] = a;
-		diag_note(d, (srcloc){ NULL, 0, 0 }, "%s", a->default_model_note);
+		diag_note(d, (srcloc){ NULL, 0, 0 }, "%s", note);
 	}
 }
 

@@ -52,9 +52,10 @@ const char *job_model_at(const suite_run *s, const char *arch, int k);
 /* The first one. */
 const char *job_model_name(const suite_run *s, const char *arch);
 /* Without -model: a note, once for each architecture of the plan whose
- * default model is not herd7's (arch.default_model_note), before any
- * result is read as herd's. */
-void job_note_default_models(const weft_options *o, const test_plan *plan, diag *d);
+ * default model is not herd7's (arch.default_model_note) or is herd's
+ * found in its library (arch.herd_default_note), before any result is
+ * read as herd's. */
+void job_note_default_models(const weft_options *o, const model_cache *models, const test_plan *plan, diag *d);
 
 /* runner callbacks; ctx is a suite_run. */
 void job_run(void *ctx, int i, job_report *rep, strbuf *notes);

@@ -22,7 +22,7 @@ void run_models_init(run_models *r, const weft_options *o, const test_plan *plan
 		for (int k = 0; k < o->models.n; k++)
 			add(r, o->models.v[k]);
 	} else {
-		suite_run s = { .o = o };
+		suite_run s = { .o = o, .models = c };
 		for (int i = 0; i < plan->n; i++) {
 			const char *name = job_model_at(&s, plan->v[i].arch, 0);
 			bool seen = !name;

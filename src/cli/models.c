@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "models.h"
+#include "../arch/arch.h"
 
 /* Count the folders of a colon-separated list. */
 static int path_count(const char *env)
@@ -158,6 +159,26 @@ char *search_path_find(const cat_search_path *sp, const char *file)
 		free(path);
 	}
 	return NULL;
+}
+
+const char *model_cache_default(const model_cache *c, const struct arch *a, bool *herds)
+{
+	if (herds)
+		*herds = false;
+	if (!a)
+		return NULL;
+	if (a->herd_default_model && c) {
+		char *file = xasprintf("%s.cat", a->herd_default_model);
+		char *found = search_path_find(&c->path, file);
+		free(file);
+		free(found);
+		if (found) {
+			if (herds)
+				*herds = true;
+			return a->herd_default_model;
+		}
+	}
+	return a->default_model;
 }
 
 cat_model *model_cache_get(model_cache *c, const char *name, diag *d)

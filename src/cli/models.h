@@ -67,6 +67,12 @@ const char *model_cache_macros(const model_cache *c, const weft_options *o);
 char *search_path_find(const cat_search_path *sp, const char *file);
 
 cat_model *model_cache_get(model_cache *c, const char *name, diag *d);
+/* The model a test of architecture a runs under without -model: herd's
+ * own default when the search path holds it (arch.h's
+ * herd_default_model), else weft's (default_model); NULL for a NULL a.
+ * *herds (may be NULL) says which. */
+struct arch;
+const char *model_cache_default(const model_cache *c, const struct arch *a, bool *herds);
 /* As model_cache_get, for tests of architecture `arch` (may be NULL): the
  * first time, the model is evaluated on that architecture's probe; when it
  * fails there, or says it is for other architectures, an error is
