@@ -113,3 +113,26 @@ def test_a_c_test_without_model_runs_under_herds_default_when_found(weft, herdli
     # the interactive session starts under the same default
     r = weft("-set-libdir", herdlib, "-i", test, input="quit\n")
     assert "under c11_partialSC" in r.stdout, r.stdout + r.stderr
+
+
+def test_c11_sets_are_the_events_of_their_memory_order(weft, tmp_path):
+    """herd's C11 sets (CAction.ml's arch_sets) as weft makes them: an op of
+    memory order X carries the annotation named X (what the C front-end
+    gives atomic_*_explicit's accesses; here a .def of our own gives it),
+    RLX ... SC are its events, fences included; A the atomic memory
+    accesses (no fence, no initial write); NA every other event."""
+    (tmp_path / "tags.def").write_text("st_rlx(X,V) { __store{RLX}(X,V); }\nld_acq(X) __load{ACQ}(X)\n"
+                                       "fence_sc() { __fence{SC}; }\n")
+    test = tmp_path / "T.litmus"
+    test.write_text("C T\n{}\nP0(int *x, int *y) { st_rlx(*x, 1); fence_sc(); *y = 1; }\n"
+                    "P1(int *x, int *y) { int r0 = ld_acq(*x); int r1 = *y; }\nexists (1:r0=1)\n")
+    flags = ["flag ~empty (A & W & RLX) as atomic-rlx-write", "flag ~empty (A & R & ACQ) as atomic-acq-read",
+             "flag ~empty (F & SC) as sc-fence", "flag empty (F & A) as fences-not-atomic",
+             "flag empty (IW & A) as init-not-atomic", "flag ~empty (NA & M \\ IW) as plain-access",
+             "flag empty (A & NA) as disjoint", "flag empty (REL | ACQ_REL | CON) as no-other-order",
+             "flag ~empty A & RLX & ACQ as never"]
+    cat = model(tmp_path, "\n".join(flags))
+    r = weft("-macros", tmp_path / "tags.def", "-model", cat, test)
+    assert r.returncode == 0, r.stderr
+    fired = sorted(l.split()[1] for l in r.stdout.splitlines() if l.startswith("Flag "))
+    assert fired == sorted(f.split()[-1] for f in flags if not f.endswith("never")), r.stdout

@@ -310,7 +310,11 @@ static cval rel_from(cat_eval *ev, const brel *b);
 /* herd's C orders the events of one statement too (its po there is
  * po_iico, CMem's wide_po; arch.h's po_within_instruction): an access whose address or value a read of
  * the same statement gives comes after that read (*x = *x + 1: R -> W),
- * and so on through the statement.  Added to r, a relation of ev. */
+ * and so on through the statement; and a write after every read of its
+ * statement before it, which herd's C semantics chains before the write
+ * (a failed compare-exchange writes what it read of x to the expected
+ * location after reading that location: R e -> W e, no data between
+ * them).  Added to r, a relation of ev. */
 static void add_instance_order(cat_eval *ev, cval *r)
 {
 	const execution *x = ev->x;
@@ -322,6 +326,11 @@ static void add_instance_order(cat_eval *ev, cval *r)
 				if (deps[d]->w && deps[d]->n == ev->n && brel_has(deps[d], i, j) &&
 				    q_same_instance(&x->ev[i], &x->ev[j]))
 					set_bit(row(ev, &dep, i), j);
+	for (int i = 0; i < ev->n; i++)
+		for (int j = 0; j < ev->n; j++)
+			if (x->ev[i].kind == EV_READ && x->ev[j].kind == EV_WRITE && x->ev[i].op < x->ev[j].op &&
+			    q_same_instance(&x->ev[i], &x->ev[j]))
+				set_bit(row(ev, &dep, i), j);
 	rel_closure_raw(dep.u.bits, ev->n, ev->words);
 	for (int i = 0; i < ev->n; i++)
 		for (int k = 0; k < ev->words; k++)
@@ -655,7 +664,21 @@ typedef struct lin_state {
 	uint64_t *left;
 	cval *out;
 	int nout, cap;
+	const int *partner;  /* a fused atomic's other half (-1: none), which
+	                      * takes its half's place in every order; NULL
+	                      * when the execution has none */
 } lin_state;
+
+/* a -> b in order o, as the models see them: each with its fused half. */
+static void lin_edge(lin_state *st, cval *o, int a, int b)
+{
+	cat_eval *ev = st->ev;
+	int as[2] = { a, st->partner ? st->partner[a] : -1 }, bs[2] = { b, st->partner ? st->partner[b] : -1 };
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < 2; j++)
+			if (as[i] >= 0 && bs[j] >= 0)
+				set_bit(o->u.bits + (size_t)as[i] * ev->words, bs[j]);
+}
 
 static bool lin_rec(lin_state *st, srcloc at)
 {
@@ -675,7 +698,7 @@ static bool lin_rec(lin_state *st, srcloc at)
 		cval o = cv_rel(ev);
 		for (int a = 0; a < st->len; a++)
 			for (int b = a + 1; b < st->len; b++)
-				set_bit(o.u.bits + (size_t)st->order[a] * ev->words, st->order[b]);
+				lin_edge(st, &o, st->order[a], st->order[b]);
 		st->out[st->nout++] = o;
 		return true;
 	}
@@ -724,6 +747,36 @@ static bool prim_linearisations(cat_eval *ev, const cval *arg, srcloc at, cval *
 		for (int k = 0; k < ev->words; k++)
 			row(ev, &rs, i)[k] = row(ev, &r, i)[k] & s.u.bits[k];
 	}
+	/* herd's single-event read-modify-writes (fused_partners): the pair
+	 * is one node of the orders, its lower half standing for both (its
+	 * edges are the pair's, none within it) and the other half set in
+	 * each order as the first is (lin_edge) */
+	int *partner = keys(ev);
+	bool fused = fused_partners(ev, partner);
+	if (fused) {
+		cval one = cv_rel(ev);
+		for (int i = 0; i < ev->n; i++) {
+			int p = partner[i];
+			if (!has_bit(s.u.bits, i) || (p >= 0 && p < i && has_bit(s.u.bits, p)))
+				continue;
+			for (int j = 0; j < ev->n; j++) {
+				int q = partner[j];
+				if (j == i || j == p || !has_bit(s.u.bits, j) || (q >= 0 && q < j && has_bit(s.u.bits, q)))
+					continue;
+				bool edge = has_bit(row(ev, &rs, i), j) || (q >= 0 && has_bit(row(ev, &rs, i), q)) ||
+				            (p >= 0 && (has_bit(row(ev, &rs, p), j) || (q >= 0 && has_bit(row(ev, &rs, p), q))));
+				if (edge)
+					set_bit(row(ev, &one, i), j);
+			}
+		}
+		s = cv_copy(ev, &s);   /* the argument's bits stay as they are */
+		for (int i = 0; i < ev->n; i++)
+			if (partner[i] >= 0 && partner[i] < i && has_bit(s.u.bits, partner[i]) && has_bit(s.u.bits, i)) {
+				s.u.bits[i >> 6] &= ~((uint64_t)1 << (i & 63));
+				total--;
+			}
+		rs = one;
+	}
 	uint64_t *scratch = arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof *scratch);
 	if (!rel_acyclic_raw(rs.u.bits, ev->n, ev->words, scratch)) {
 		out->kind = V_VSET;
@@ -733,7 +786,8 @@ static bool prim_linearisations(cat_eval *ev, const cval *arg, srcloc at, cval *
 		return true;
 	}
 	lin_state st = { ev, rs.u.bits, arena_alloc(ev->cur, (size_t)(total ? total : 1) * sizeof(int)), 0, total,
-	                 arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof(uint64_t)), NULL, 0, 0 };
+	                 arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof(uint64_t)), NULL, 0, 0,
+	                 fused ? partner : NULL };
 	memcpy(st.left, s.u.bits, (size_t)ev->words * sizeof(uint64_t));
 	if (!lin_rec(&st, at))
 		return false;

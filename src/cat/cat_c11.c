@@ -1,5 +1,6 @@
-/* cat_c11.c — herd's C11 event sets, which its C11 models (c11_base.cat,
- * rc11.cat, simple-c11.cat) read.
+/* cat_c11.c — herd's C event sets that are not one fence's or one
+ * annotation's, which its C11 models (c11_base.cat, rc11.cat,
+ * simple-c11.cat) read.
  *
  * herd's C actions (herd/CAction.ml, arch_sets) carry a memory order or
  * an annotation, and herd names these sets for a model:
@@ -11,6 +12,9 @@
  *                               initial writes, fences, locks
  *   annot                       the accesses and fences with an
  *                               annotation (a kernel tag such as once)
+ *   LK                          the lock events (is_lock): C11's
+ *                               successful locks LS and the kernel's
+ *                               LKR, LKW (weft's fences of those names)
  * In weft an op of memory order X carries the annotation named X (the
  * C front-end's, arch.h's annots), so RLX ... CON are the events of that
  * annotation; the other C tests (plain accesses, a .def's tags) have them
@@ -31,7 +35,13 @@ bool cat_c11_set_name(const char *name)
 	for (size_t i = 0; i < N_ORDERS; i++)
 		if (!strcmp(c11_orders[i], name))
 			return true;
-	return !strcmp(name, "A") || !strcmp(name, "NA") || !strcmp(name, "annot");
+	return !strcmp(name, "A") || !strcmp(name, "NA") || !strcmp(name, "annot") || !strcmp(name, "LK");
+}
+
+static bool is_lock_event(const event *ev)
+{
+	return ev->kind == EV_FENCE && ev->fence &&
+	       (!strcmp(ev->fence, "LS") || !strcmp(ev->fence, "LKR") || !strcmp(ev->fence, "LKW"));
 }
 
 static bool is_c_test(const execution *x)
@@ -62,7 +72,8 @@ static unsigned op_annot(const execution *x, const event *ev)
 bool cat_c11_set(const execution *x, const char *name, uint64_t *set)
 {
 	bool a = !strcmp(name, "A"), na = !strcmp(name, "NA"), annot = !strcmp(name, "annot");
-	if (!(a || na || annot) || !is_c_test(x))
+	bool lk = !strcmp(name, "LK");
+	if (!(a || na || annot || lk) || !is_c_test(x))
 		return false;
 	unsigned orders = order_bits(x->test);
 	for (int i = 0; i < x->n; i++) {
@@ -70,7 +81,7 @@ bool cat_c11_set(const execution *x, const char *name, uint64_t *set)
 		unsigned bits = op_annot(x, ev);
 		bool mem = ev->kind == EV_READ || ev->kind == EV_WRITE;
 		bool atomic = mem && (bits & orders);
-		bool in = a ? atomic : na ? !atomic : (bits & ~orders) != 0;
+		bool in = lk ? is_lock_event(ev) : a ? atomic : na ? !atomic : (bits & ~orders) != 0;
 		if (in)
 			set[i >> 6] |= (uint64_t)1 << (i & 63);
 	}

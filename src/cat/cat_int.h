@@ -52,8 +52,8 @@ bool cat_herd_feature_name(const char *name);
  * load time; in an execution, the events the C front-end put in them
  * (annotation or fence of that name), else empty. */
 bool cat_herd_c_set_name(const char *name);
-/* herd's C11 sets (RLX, ACQ, REL, ACQ_REL, SC, CON, A, NA, annot):
- * bound at load time; cat_c11_set computes A, NA and annot of a C test
+/* herd's C11 sets (RLX, ACQ, REL, ACQ_REL, SC, CON, A, NA, annot, LK):
+ * bound at load time; cat_c11_set computes A, NA, annot and LK of a C test
  * into `set` (false: not one of those, or not a C test); cat_c11.c. */
 bool cat_c11_set_name(const char *name);
 bool cat_c11_set(const execution *x, const char *name, uint64_t *set);
