@@ -231,13 +231,14 @@ typedef struct execution {
 	brel hd[XD_N];
 } execution;
 
-/* herd's -variant mixed (prog.h's mixed_split): whether x's rf is one herd
- * builds, pairing a read access with the write accesses that cover it,
- * smallest first, each taken for every granule of the read it has that
- * no smaller write gave (mem.ml's find_rfs_sca; an initial write is one
- * access per location).  mixed_access.c */
-bool execution_mixed_rf_ok(const execution *x);
-/* ... and whether its co orders two write accesses one way on every
+/* herd's -variant mixed (prog.h's mixed_split): whether read r1 taking
+ * from write w1 and read r2 from w2 is a reads-from herd builds, pairing a
+ * read access with the write accesses that cover it, smallest first, each
+ * taken for every granule of the read it has that no smaller write gave
+ * (mem.ml's find_rfs_sca; an initial write is one access per location);
+ * reads of different accesses always agree.  mixed_access.c */
+bool execution_mixed_rf_pair_ok(const execution *x, int r1, int w1, int r2, int w2);
+/* Whether x's co orders two write accesses one way on every
  * granule both write, as herd's coherence of whole accesses does. */
 bool execution_mixed_co_ok(const execution *x);
 

@@ -42,36 +42,25 @@ static bool same_access(const litmus_test *t, const event *a, const event *b)
 	       first_op(t, a) == first_op(t, b);
 }
 
-bool execution_mixed_rf_ok(const execution *x)
+/* Read r takes from write w: does that let read r2 take from w2? */
+static bool granule_ok(const execution *x, int r, int w, int r2, int w2)
 {
 	const litmus_test *t = x->test;
-	int n = x->n;
-	int *src = xmalloc((size_t)(n ? n : 1) * sizeof *src);
-	for (int r = 0; r < n; r++)
-		src[r] = -1;
-	for (int w = 0; w < n; w++)
-		for (int r = 0; r < n; r++)
-			if (brel_has(&x->rf, w, r))
-				src[r] = w;
-	bool ok = true;
-	for (int r = 0; r < n && ok; r++) {
-		if (x->ev[r].kind != EV_READ || src[r] < 0)
-			continue;
-		const event *w = &x->ev[src[r]];
-		for (int r2 = 0; r2 < n && ok; r2++) {
-			if (r2 == r || x->ev[r2].kind != EV_READ || src[r2] < 0 || !same_access(t, &x->ev[r], &x->ev[r2]))
-				continue;
-			/* does w's access write the granule r2 reads? */
-			bool covers = false;
-			for (int w2 = 0; w2 < n && !covers; w2++)
-				covers = x->ev[w2].kind == EV_WRITE && x->ev[w2].loc == x->ev[r2].loc &&
-				         same_access(t, w, &x->ev[w2]);
-			const event *w2 = &x->ev[src[r2]];
-			ok = !covers || same_access(t, w, w2) || access_bytes(t, w2) < access_bytes(t, w);
-		}
-	}
-	free(src);
-	return ok;
+	const event *ew = &x->ev[w], *ew2 = &x->ev[w2];
+	if (!same_access(t, &x->ev[r], &x->ev[r2]) || same_access(t, ew, ew2) ||
+	    access_bytes(t, ew2) < access_bytes(t, ew))
+		return true;
+	/* r2 reads another write, as large or larger: w's access must not
+	 * write the granule r2 reads */
+	for (int e = 0; e < x->n; e++)
+		if (x->ev[e].kind == EV_WRITE && x->ev[e].loc == x->ev[r2].loc && same_access(t, ew, &x->ev[e]))
+			return false;
+	return true;
+}
+
+bool execution_mixed_rf_pair_ok(const execution *x, int r1, int w1, int r2, int w2)
+{
+	return granule_ok(x, r1, w1, r2, w2) && granule_ok(x, r2, w2, r1, w1);
 }
 
 bool execution_mixed_co_ok(const execution *x)

@@ -344,6 +344,48 @@ static bool herd_solves(enum_ctx *c, const int *choice)
 	return veq_judge(&c->veq, &c->x, least_value, c) == VEQ_KEEP;
 }
 
+/* Under -variant mixed: every choice of writes for the loads that herd
+ * makes (execution_mixed_rf_ok), in the order of enum_rf's odometer, but
+ * depth first, a choice for load i that disagrees with those of loads
+ * before it cutting every choice after it: the granules of one read of 8
+ * bytes would otherwise be tried with every write each. */
+static void enum_rf_mixed(enum_ctx *c)
+{
+	int n = c->n_loads;
+	if (n == 0) {
+		if (herd_solves(c, NULL))
+			try_cos(c);
+		return;
+	}
+	int *choice = xmalloc((size_t)n * sizeof *choice);
+	choice[0] = -1;
+	int i = 0;
+	while (i >= 0 && !c->stop) {
+		if (choice[i] >= 0)
+			brel_del(&c->x.rf, c->load_cands[i][choice[i]], c->load_ev[i]);
+		if (++choice[i] >= c->load_n_cands[i]) {
+			i--;
+			continue;
+		}
+		int w = c->load_cands[i][choice[i]];
+		brel_add(&c->x.rf, w, c->load_ev[i]);
+		bool ok = true;
+		for (int j = 0; j < i && ok; j++)
+			ok = execution_mixed_rf_pair_ok(&c->x, c->load_ev[j], c->load_cands[j][choice[j]], c->load_ev[i], w);
+		if (!ok)
+			continue;
+		if (i + 1 < n) {
+			choice[++i] = -1;
+		} else if (herd_solves(c, choice)) {
+			try_cos(c);
+		}
+	}
+	for (; i >= 0; i--)
+		if (choice[i] >= 0 && choice[i] < c->load_n_cands[i])
+			brel_del(&c->x.rf, c->load_cands[i][choice[i]], c->load_ev[i]);
+	free(choice);
+}
+
 /* Every choice, for each load, of a write it may read from, as an odometer
  * (the last load's choice turns fastest, as a recursion over the loads
  * would): no C stack frame per load, however many loads a path has. */
@@ -353,12 +395,15 @@ static void enum_rf(enum_ctx *c)
 	for (int i = 0; i < n; i++)
 		if (c->load_n_cands[i] == 0)
 			return;
+	if (c->t->mixed_granule) {
+		enum_rf_mixed(c);
+		return;
+	}
 	int *choice = xcalloc((size_t)n + 1, sizeof *choice);
 	for (int i = 0; i < n; i++)
 		brel_add(&c->x.rf, c->load_cands[i][0], c->load_ev[i]);
 	for (;;) {
-		/* under -variant mixed, herd pairs whole accesses only */
-		if (herd_solves(c, choice) && (!c->t->mixed_granule || execution_mixed_rf_ok(&c->x)))
+		if (herd_solves(c, choice))
 			try_cos(c);
 		if (c->stop)
 			break;
