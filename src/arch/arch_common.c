@@ -73,18 +73,14 @@ int arch_loc(arch_ctx *ctx, const char *name)
 			return i;
 	grow((void **)&t->locs, t->n_locs, sizeof *t->locs);
 	location *l = &t->locs[t->n_locs];
+	/* every field not set below is 0: none is left to chance */
+	memset(l, 0, sizeof *l);
 	l->name = xstrdup(name);
 	l->init = value_int(0);
-	l->type = NULL;
 	l->array = -1;
-	l->cell = 0;
-	l->n_cells = 0;
-	l->cell_bytes = 0;
 	l->pte_of = -1;
 	l->pte = -1;
 	l->code_thread = -1;
-	l->code_label = NULL;
-	l->no_init = false;
 	return t->n_locs++;
 }
 
