@@ -18,7 +18,7 @@ SUITE = SRCDIR / "tests" / "mixed"
 
 @pytest.mark.parametrize("engine", ["rsmc", "enumerate"])
 def test_blocks_are_herds(weft, corpus, engine):
-    assert_blocks_are_stored(weft, SUITE, "-I", corpus / "herd-cat" / "7.58", "-variant", "mixed", "-engine", engine, at_least=6)
+    assert_blocks_are_stored(weft, SUITE, "-I", corpus / "herd-cat" / "7.58", "-variant", "mixed", "-engine", engine, at_least=7)
 
 
 def test_rsmc_hands_mixed_tests_over(weft):
@@ -59,3 +59,13 @@ def test_mixed_refusals_are_located(weft, tmp_path, arch, init, code, words):
     r = weft("-model", "sc", "-variant", "mixed", t)
     assert r.returncode != 0
     assert f"{t}:6:2: error: {words}" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("args,words", [
+    (["-engine", "bmc"], "the bmc engine does not run tests under herd's -variant mixed"),
+    (["-i"], "the interactive session cannot run a test under herd's -variant mixed"),
+])
+def test_bmc_and_the_session_refuse_mixed_tests(weft, args, words):
+    r = weft("-model", "sc", "-variant", "mixed", *args, SUITE / "CoRW+byte-in-word.litmus", input="")
+    assert r.returncode != 0
+    assert words in r.stderr, r.stderr
