@@ -108,7 +108,7 @@ static const opt_spec specs[] = {
 	  "`interpreted I` when the model's compiled check left I candidates to its evaluator; "
 	  "with -engine bmc: `Stats NAME engine bmc states S sat-calls C vars V clauses K`; "
 	  "with -engine pop: `Stats NAME engine pop states S executions E redundant R blocked B "
-	  "depth D peak-bytes M`" },
+	  "infeasible I depth D peak-bytes M`" },
 	{ OPT_INTERPRET, "interpret", NULL, NULL,
 	  "judge complete executions with the cat evaluator alone: not with the model compiled "
 	  "into a program over bit matrices (the default, same verdicts; for comparing the two)" },

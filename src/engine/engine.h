@@ -51,7 +51,7 @@ typedef struct engine_candidate {
 
 /* Bounds of an engine's descriptor: its own -stats counters, its reasons
  * for leaving a test to the reference engine (a bit each in a mask). */
-enum { ENGINE_OWN_STATS = 5, ENGINE_FALLBACK_MAX = 16 };
+enum { ENGINE_OWN_STATS = 6, ENGINE_FALLBACK_MAX = 16 };
 
 /* herd7's default -unroll. */
 #define ENGINE_UNROLL_DEFAULT 2

@@ -23,18 +23,22 @@
  * pop's policy (pop_thread.c): a thread runs from its start, replaying the
  * values its earlier steps read and the choices they took, and stops at
  * its next step.  A step is one access, or an atomic read with the atomic
- * write paired with it (C's read-modify-writes, RISC-V's single-event
- * AMOs): one event for the race analysis, a write when it wrote.  A
- * choice (spin_trylock, a CAS's variants) is a step of its thread alone,
- * its second way explored as a schedule of one event.  Fences, branches
- * and C's lock events order nothing under SC (sc.cat knows no locks) and
- * are no steps.
+ * write next to it (C's read-modify-writes, RISC-V's single-event AMOs):
+ * one event for the race analysis, a write when it wrote.  A choice
+ * (spin_trylock, a CAS's variants, whether a store-conditional with its
+ * reservation stores) is a step of its thread alone, its second way
+ * explored as a schedule of one event; a store-conditional that stores is
+ * that choice, then its write.  Fences, branches and C's lock events order
+ * nothing under SC (sc.cat knows no locks) and are no steps.  herd's rmw
+ * pairs an atomic read with a later write of its thread that is not in
+ * its step (a load-reserve and its store-conditional): an execution with
+ * a write of another thread between them is one sc.cat's atomicity
+ * forbids, explored (its races count) but not counted.
  *
  * Not supported (a located error, pop_engine.c): models other than SC,
- * store-conditionals (their reservation), instructions of an assembly
- * architecture with two accesses that are not one event (herd's po does
- * not order the events of one instruction there: xchg, SWP, CAS), vmsa
- * and ifetch tests. */
+ * instructions of an assembly architecture with two accesses that are not
+ * one event (herd's po does not order the events of one instruction
+ * there: xchg, SWP, CAS), vmsa and ifetch tests. */
 #ifndef WEFT_ENGINE_POP_H
 #define WEFT_ENGINE_POP_H
 
@@ -67,6 +71,8 @@ typedef struct pop_step {
 	int loc;          /* accesses                                       */
 	value rval, wval; /* value read (PK_READ, PK_RMW), written          */
 	int alt;          /* PK_CHOICE: the way taken (0 or 1)              */
+	bool atomic;      /* an access of herd's rmw pairing (ACC_ATOMIC,
+	                   * ACC_EXCL); a PK_RMW is paired in itself        */
 	enum pop_end end; /* PK_END                                         */
 } pop_step;
 
@@ -98,9 +104,14 @@ void pop_thread_step(pop_run_ctx *rc, int ti, const pop_dec *dec, int n, const v
 enum pop_stat {
 	POP_EXECUTIONS,   /* maximal interleavings explored: one per class  */
 	POP_REDUNDANT,    /* of those, ones of a class explored before (-stats
-	                   * keeps a fingerprint of each to see it): goal 0  */
+	                   * keeps a fingerprint of each of the first 2^18
+	                   * to see it): goal 0                              */
 	POP_BLOCKED,      /* explorations every continuation of which the
 	                   * sleep sets forbade: goal 0                      */
+	POP_INFEASIBLE,   /* of the executions, those sc.cat's atomicity
+	                   * forbids (a write of another thread between a
+	                   * load-reserve and its store-conditional): not
+	                   * counted                                         */
 	POP_DEPTH,        /* deepest nesting of explorations (schedules and
 	                   * choices)                                        */
 	POP_PEAK_BYTES,   /* peak bytes of the exploration's own structures:

@@ -28,9 +28,6 @@ static const char *unsupported_instr(const litmus_test *t, const thread *th, con
 	int accesses = 0, fused = 0;
 	for (int k = in->first_op; k < in->first_op + in->n_ops && k < th->n_ops; k++) {
 		const op *o = &th->ops[k];
-		if (o->kind == OP_STCOND)
-			return "a store-conditional: its reservation is no step of an interleaving (herd lets it fail "
-			       "whatever comes between)";
 		if (o->kind == OP_TLBI)
 			return "a TLB invalidation (herd's vmsa variant)";
 		if (is_access_op(o)) {
@@ -100,8 +97,9 @@ const engine_desc pop_engine = {
 	.run = pop_run,
 	.no_skipchecks = "pop runs sequential consistency itself, without the model's checks",
 	.own_stats = { [POP_EXECUTIONS] = "executions", [POP_REDUNDANT] = "redundant",
-		       [POP_BLOCKED] = "blocked", [POP_DEPTH] = "depth", [POP_PEAK_BYTES] = "peak-bytes" },
+		       [POP_BLOCKED] = "blocked", [POP_INFEASIBLE] = "infeasible", [POP_DEPTH] = "depth",
+		       [POP_PEAK_BYTES] = "peak-bytes" },
 	.own_stats_yaml = { [POP_EXECUTIONS] = "pop_executions", [POP_REDUNDANT] = "pop_redundant",
-			    [POP_BLOCKED] = "pop_blocked", [POP_DEPTH] = "pop_depth",
-			    [POP_PEAK_BYTES] = "pop_peak_bytes" },
+			    [POP_BLOCKED] = "pop_blocked", [POP_INFEASIBLE] = "pop_infeasible",
+			    [POP_DEPTH] = "pop_depth", [POP_PEAK_BYTES] = "pop_peak_bytes" },
 };

@@ -36,6 +36,7 @@ typedef struct pev {
 	int loc;            /* -1 for a choice                              */
 	value rval, wval;
 	int alt;
+	bool atomic;        /* in herd's rmw pairing (pop_step.atomic)     */
 	bool sched, head;   /* in a schedule; its last event               */
 } pev;
 
@@ -295,6 +296,7 @@ static pev event_of(const pop *P, int th, const pop_step *st)
 	e.rval = st->rval;
 	e.wval = st->wval;
 	e.alt = st->alt;
+	e.atomic = st->atomic;
 	return e;
 }
 
@@ -347,11 +349,23 @@ static uint64_t class_fingerprint(const pop *P)
 	return sum;
 }
 
-/* Whether fingerprint f was seen before; keeps it. */
+/* The fingerprints kept: enough for any litmus test, bounded so that a
+ * benchmark's memory stays the exploration's own. */
+#define POP_SEEN_MAX ((size_t)1 << 18)
+
+/* Whether fingerprint f was seen before; keeps it (the first POP_SEEN_MAX
+ * only: later ones are looked up, not kept). */
 static bool seen_before(pop *P, uint64_t f)
 {
 	if (f == 0)
 		f = 1;
+	if (P->n_seen >= POP_SEEN_MAX) {
+		size_t j = f & (P->cap_seen - 1);
+		for (; P->seen[j]; j = (j + 1) & (P->cap_seen - 1))
+			if (P->seen[j] == f)
+				return true;
+		return false;
+	}
 	if ((P->n_seen + 1) * 2 > P->cap_seen) {
 		size_t cap = P->cap_seen ? P->cap_seen * 2 : 1024;
 		uint64_t *s = xcalloc(cap, sizeof *s);
@@ -377,6 +391,29 @@ static bool seen_before(pop *P, uint64_t f)
 	return false;
 }
 
+/* sc.cat's atomicity (empty rmw & (fre; coe)) on the sequence: herd pairs
+ * each atomic read with the next atomic access of its location in its
+ * thread when that is a write; a pair that is not one step (a PK_RMW)
+ * must have no write of another thread between its read and its write. */
+static bool atomicity_holds(const pop *P)
+{
+	for (int r = 0; r < P->n; r++) {
+		const pev *rd = &P->ev[r];
+		if (rd->kind != PK_READ || !rd->atomic)
+			continue;
+		int w = r + 1;
+		while (w < P->n && !(P->ev[w].th == rd->th && P->ev[w].atomic && is_access(&P->ev[w]) &&
+		                     P->ev[w].loc == rd->loc))
+			w++;
+		if (w == P->n || P->ev[w].kind != PK_WRITE)
+			continue;   /* no pair: the next is a read (a PK_RMW reads first), or none */
+		for (int q = r + 1; q < w; q++)
+			if (P->ev[q].th != rd->th && writes(&P->ev[q]) && P->ev[q].loc == rd->loc)
+				return false;
+	}
+	return true;
+}
+
 /* Every thread has ended: one execution of herd's. */
 static void complete(pop *P)
 {
@@ -390,6 +427,10 @@ static void complete(pop *P)
 		if (P->how[t] == PE_DROPPED)
 			return;   /* herd has no such candidate */
 		toofar |= P->how[t] == PE_CUT;
+	}
+	if (!atomicity_holds(P)) {
+		r->stats.own[POP_INFEASIBLE]++;
+		return;
 	}
 	const litmus_test *t = P->t;
 	if (t->filter && !cond_eval_final(t->filter, t, final_value, P)) {

@@ -2,15 +2,16 @@
  * thread_interp.h): run a thread from its first op, replaying what its
  * earlier steps read and chose, and stop once its next step is known.
  *
- * A step begins at a load, a store or a choice (OP_CHOICE, BR_EITHER).
- * An atomic read opens a read-modify-write: the atomic write of its
- * location that comes next, before any other access, belongs to the same
- * step (herd's rmw pairs them; sc.cat's atomicity asks that no write of
- * another thread come between, which one step gives).  On an assembly
+ * A step begins at a load, a store or a choice (OP_CHOICE, BR_EITHER, a
+ * store-conditional that may store: way 0 stores, its write the step
+ * after).  An atomic read opens a read-modify-write: the atomic write of
+ * its location that comes next, before any other access, belongs to the
+ * same step (herd's rmw pairs them; sc.cat's atomicity asks that no write
+ * of another thread come between, which one step gives).  On an assembly
  * architecture only a single-event AMO's halves (ACC_FUSED, one instance)
  * pair so; pop_engine.c refuses the other instructions with two accesses.
- * A C atomic write that herd would pair with a read across another access
- * is refused here, at the write.
+ * A pair further apart (a load-reserve and its store-conditional) is two
+ * steps, which pop_explore.c checks when the execution is complete.
  *
  * The step probed runs on past its own access only to see whether a paired
  * write follows; the thread stops when the step after it begins.  A
@@ -35,8 +36,6 @@ typedef struct prun {
 	int open_loc;           /* an atomic read's location, until the next
 	                         * access: its write joins its step; -1     */
 	int open_instance;
-	int stale_loc;          /* an atomic read's location whose pairing
-	                         * another access cut; -1                   */
 	bool c_rmw;             /* C: an atomic read pairs with the next
 	                         * atomic write of its location            */
 	long ops;
@@ -55,8 +54,6 @@ static bool begin_step(prun *r)
 	if (probing(r))
 		return false;
 	r->k++;
-	if (r->open_loc >= 0)
-		r->stale_loc = r->open_loc;
 	r->open_loc = -1;
 	return true;
 }
@@ -115,13 +112,12 @@ static bool p_load(void *ctx, const op *o, int pc, int loc)
 		r->out->kind = PK_READ;
 		r->out->loc = loc;
 		r->out->rval = v;
+		r->out->atomic = (o->flags & (ACC_ATOMIC | ACC_EXCL)) != 0;
 	}
 	ti_set_loaded(&r->s, o, r->n_events++, v, true);
 	if ((r->c_rmw && (o->flags & ACC_ATOMIC)) || (o->flags & ACC_FUSED)) {
 		r->open_loc = loc;
 		r->open_instance = r->s.instance;
-		if (r->stale_loc == loc)
-			r->stale_loc = -1;
 	}
 	return true;
 }
@@ -135,43 +131,6 @@ static bool pairs_with_open_read(const prun *r, const op *o, int loc)
 	return r->c_rmw;
 }
 
-static bool p_store(void *ctx, const op *o, int pc, int loc, value v, bool known)
-{
-	(void)pc, (void)known;
-	prun *r = ctx;
-	if (o->kind == OP_STCOND) {
-		/* pop_engine.c refuses store-conditionals before exploring */
-		ended(r, PE_ERROR);
-		return false;
-	}
-	if (pairs_with_open_read(r, o, loc)) {
-		if (probing(r)) {
-			r->out->kind = PK_RMW;
-			r->out->wval = v;
-		}
-		r->open_loc = -1;
-		return true;
-	}
-	if (r->c_rmw && (o->flags & ACC_ATOMIC) && r->stale_loc == loc) {
-		const instr *in = &r->c.th->instrs[o->instr];
-		diag_error(r->rc->d, in->loc,
-		           "not supported by pop: this atomic write pairs with an atomic read of its location "
-		           "across another access (herd's rmw), which pop runs as one step only when they are "
-		           "adjacent");
-		r->out->kind = PK_END;   /* whatever was probed: the error ends it */
-		r->out->end = PE_ERROR;
-		return false;
-	}
-	if (!begin_step(r))
-		return false;
-	if (probing(r)) {
-		r->out->kind = PK_WRITE;
-		r->out->loc = loc;
-		r->out->wval = v;
-	}
-	return true;
-}
-
 /* the way of the step: replayed, or the one asked for */
 static int choice_way(prun *r)
 {
@@ -183,6 +142,61 @@ static int choice_way(prun *r)
 		r->out->loc = -1;
 	}
 	return a;
+}
+
+/* A store-conditional that may store is a choice, way 0 storing (its
+ * write the next step), way 1 failing; one without its reservation fails
+ * (the enumerator's rule) and is no step.  False: the run stops. */
+static bool stcond_way(prun *r, const op *o, int loc, bool *stores)
+{
+	bool known;
+	*stores = false;
+	if (!ti_stcond_may_succeed(&r->c, &r->s, o, loc, &known)) {
+		ti_set_stcond_flag(&r->s, o, -1, value_int(0), true);
+		return true;
+	}
+	if (!begin_step(r))
+		return false;
+	if (choice_way(r) != 0 || probing(r)) {
+		/* failing; or the choice is the step probed, and what follows it
+		 * is never looked at */
+		ti_set_stcond_flag(&r->s, o, -1, value_int(0), true);
+		return !probing(r);
+	}
+	*stores = true;
+	return true;
+}
+
+static bool p_store(void *ctx, const op *o, int pc, int loc, value v, bool known)
+{
+	(void)pc, (void)known;
+	prun *r = ctx;
+	if (o->kind == OP_STCOND) {
+		bool stores;
+		if (!stcond_way(r, o, loc, &stores))
+			return false;
+		if (!stores)
+			return true;
+	} else if (pairs_with_open_read(r, o, loc)) {
+		if (probing(r)) {
+			r->out->kind = PK_RMW;
+			r->out->wval = v;
+			r->out->atomic = true;
+		}
+		r->open_loc = -1;
+		return true;
+	}
+	if (!begin_step(r))
+		return false;
+	if (probing(r)) {
+		r->out->kind = PK_WRITE;
+		r->out->loc = loc;
+		r->out->wval = v;
+		r->out->atomic = (o->flags & (ACC_ATOMIC | ACC_EXCL)) != 0;
+	}
+	if (o->kind == OP_STCOND)
+		ti_set_stcond_flag(&r->s, o, r->n_events++, value_int(1), true);
+	return true;
 }
 
 static bool p_choice(void *ctx, const op *o, int pc)
@@ -242,7 +256,6 @@ void pop_thread_step(pop_run_ctx *rc, int ti, const pop_dec *dec, int n, const v
 	r.mem = mem;
 	r.alt = alt;
 	r.open_loc = -1;
-	r.stale_loc = -1;
 	r.c_rmw = t->arch && t->arch->po_within_instruction;
 	r.out = out;
 	r.regs = regs;
