@@ -449,6 +449,17 @@ static void complete(pop *P)
 
 static void explore(pop *P);
 
+/* Explore a new schedule, or a choice's way, one level deeper. */
+static void explore_nested(pop *P)
+{
+	P->depth++;
+	if (P->depth > P->r->stats.own[POP_DEPTH])
+		P->r->stats.own[POP_DEPTH] = P->depth;
+	account(P);
+	explore(P);
+	P->depth--;
+}
+
 /* Definition 6: last is fresh after q when every schedule head between
  * them happens before it (last itself, if in a schedule, is its head). */
 static bool fresh(const pop *P, int q, int last)
@@ -513,12 +524,7 @@ static void reverse(pop *P, int q, int last)
 		pop_sleepset_free(&P->ss[P->n]);
 		P->ss[P->n] = ns;
 		memset(&ns, 0, sizeof ns);
-		P->depth++;
-		if (P->depth > P->r->stats.own[POP_DEPTH])
-			P->r->stats.own[POP_DEPTH] = P->depth;
-		account(P);
-		explore(P);
-		P->depth--;
+		explore_nested(P);
 	}
 	pop_sleepset_free(&ns);
 	restore_suffix(P, &sv);
@@ -611,11 +617,7 @@ static void explore(pop *P)
 			append(P, &e);
 			P->ss[P->n] = next;
 			memset(&next, 0, sizeof next);
-			P->depth++;
-			if (P->depth > P->r->stats.own[POP_DEPTH])
-				P->r->stats.own[POP_DEPTH] = P->depth;
-			explore(P);
-			P->depth--;
+			explore_nested(P);
 			discard(P, n);
 		}
 		return;
