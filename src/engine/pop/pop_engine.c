@@ -84,6 +84,7 @@ static bool pop_run(const litmus_test *t, cat_model *m, const engine_opts *o, te
 		rc.deadline = paths_clock() + o->timeout;
 	bool ok = pop_explore(&rc, o, r);
 	r->addr_dropped = rc.warned.addr_dropped;
+	interp_warned_free(&rc.warned);
 	result_sort_flags(r);
 	return ok;
 }
