@@ -565,3 +565,19 @@ def test_summary_under_several_models_says_verdicts_count_test_model_pairs(weft,
     r = weft("-results", saved, "-table", "csv")
     assert f"weft: {n} tests x 2 models: {m[2]} Ok, {m[3]} No, 0 timeouts, 0 errors (saved results)" \
         in r.stderr, r.stderr
+
+
+def test_a_timeout_says_how_far_the_engine_got_and_what_may_answer(weft, tmp_path):
+    subprocess.run([str(SRCDIR / "scripts" / "gen-sbnw"), "10", str(tmp_path)], check=True,
+                   capture_output=True)
+    test = tmp_path / "SB+10W.litmus"   # 184,759 executions under power
+    r = weft("-timeout", "0.05", "-model", "power", test)
+    assert r.returncode == 1 and "Test SB+10W Timeout 0.05" in r.stdout, r.stdout + r.stderr
+    m = re.search(r"SB\+10W\.litmus:1:1: note: SB\+10W timed out after 0\.05 s under power with -engine rsmc: "
+                  r"(\d+) allowed executions? found, (\d+) candidates? judged; -engine bmc answers", r.stderr)
+    assert m, r.stderr
+    assert int(m[1]) <= int(m[2]) < 184759
+    # bmc is not sent to itself
+    r = weft("-timeout", "0.05", "-engine", "bmc", "-model", "power", test)
+    if "Timeout" in r.stdout:
+        assert "-engine bmc answers" not in r.stderr and "under power with -engine bmc" in r.stderr, r.stderr

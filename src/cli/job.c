@@ -229,6 +229,28 @@ static void warn_loop(const litmus_test *t, diag *d)
 		     jump && jump->label ? jump->label : "a loop");
 }
 
+/* An engine that gave up at -timeout: how far it got, said at the test,
+ * and where an answer may be had, since herd's `Timeout` line says
+ * neither. */
+static void note_timeout(const suite_run *s, const litmus_test *t, const char *model, const test_result *r, diag *d)
+{
+	const char *engine = r->engine ? r->engine->name : s->o->engine;
+	char *label = label_of(s, model);
+	strbuf b = { 0 };
+	sb_printf(&b, "%s timed out after %g s under %s with -engine %s: ", t->name, s->o->timeout, label, engine);
+	if (r->engine && !(r->engine->caps & ENGINE_COUNTS))
+		sb_puts(&b, "its states so far are not shown");
+	else
+		sb_printf(&b, "%ld allowed execution%s found, %ld candidate%s judged", r->stats.complete,
+			  r->stats.complete == 1 ? "" : "s", r->stats.candidates, r->stats.candidates == 1 ? "" : "s");
+	if (strcmp(engine, "bmc") != 0)
+		sb_puts(&b, "; -engine bmc answers which states are reachable without visiting every execution, "
+			    "under the models it takes");
+	diag_note(d, (srcloc){ t->file, 1, 1 }, "%s", b.s);
+	sb_free(&b);
+	free(label);
+}
+
 /* Test t under one model: its block (or YAML document, or table record),
  * counted into *rep. */
 static void run_model(const suite_run *s, const test_entry *e, const litmus_test *t, const char *model,
@@ -283,6 +305,7 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 	}
 	if (r.timed_out) {
 		rep->timeouts++;
+		note_timeout(s, t, model, &r, d);
 		if (table)
 			table_failure(s, model, CELL_TIMEOUT);
 		else
