@@ -305,7 +305,8 @@ static void run_model(const suite_run *s, const test_entry *e, const litmus_test
 	}
 	if (r.timed_out) {
 		rep->timeouts++;
-		note_timeout(s, t, model, &r, d);
+		if (!s->o->quiet)
+			note_timeout(s, t, model, &r, d);
 		if (table)
 			table_failure(s, model, CELL_TIMEOUT);
 		else
