@@ -41,7 +41,8 @@ def test_json_documents_are_the_yaml_documents_and_follow_the_schema(weft):
         # the same fields, in the same order, with the same values
         assert list(d) == list(yd), d["name"]
         assert without_time(d) == without_time(yd), d["name"]
-        assert abs(d["time"] - yd["time"]) < 1e-3
+        # the two runs' times differ; both are a number of seconds
+        assert isinstance(d["time"], (int, float)) and d["time"] >= 0
     assert {d["model"] for d in docs} == {"sc", "tso"}
     assert any(d["states"] and isinstance(next(iter(d["states"][0]["bindings"].values())), int) for d in docs)
 

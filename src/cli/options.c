@@ -942,7 +942,7 @@ void options_free(weft_options *o)
 		free((char *)o->owned.v[i]);
 	free(o->conf_notes);
 	o->conf_notes = NULL;
-	str_list *lists[] = { &o->models, &o->include, &o->select, &o->excl_regex, &o->excl_files,
+	str_list *lists[] = { &o->models, &o->model_labels, &o->include, &o->select, &o->excl_regex, &o->excl_files,
 			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks, &o->conds,
 			      &o->libdirs, &o->variants, &o->owned };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
