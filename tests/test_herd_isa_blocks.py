@@ -52,3 +52,34 @@ def test_block_is_herds_under_herds_model(weft, corpus, engine, t):
     assert r.returncode == 0, r.stderr
     (body, _), = result_blocks(r.stdout).values()
     assert body + "\n\n" == expected(t), t.name
+
+
+MEM = SRCDIR / "tests" / "aarch64-mem"
+
+
+@pytest.mark.parametrize("check,test,n_states", [
+    # LDNP and STNP's accesses are in herd's set NT, LDP's and LDPSW's not
+    ("empty NT as c", "LDUR+LDNP+LDPSW.litmus", 0),
+    ("empty NT & R as c", "LDUR+LDNP+LDPSW.litmus", 0),
+    ("empty NT & W as c", "LDUR+LDNP+LDPSW.litmus", 0),
+    ("empty NT as c", "MP+STXP+LDAXP.litmus", 10),
+    # an exclusive pair's two accesses are one single-copy-atomic class
+    # (herd's sm and si: LDAXP's reads always, STLXP's writes when it
+    # stores); a plain pair's are not
+    ("empty si \\ id as c", "MP+STXP+LDAXP.litmus", 0),
+    ("empty (si \\ id) & (R * R) as c", "MP+STXP+LDAXP.litmus", 0),
+    ("empty (si \\ id) & (W * W) as c", "MP+STXP+LDAXP.litmus", 2),
+    ("empty sm \\ id as c", "LDUR+LDNP+LDPSW.litmus", 2),
+    # LDAXP's reads are acquire and exclusive, STLXP's writes release
+    ("empty A & X & R as c", "MP+STXP+LDAXP.litmus", 0),
+    ("empty L & X & W as c", "MP+STXP+LDAXP.litmus", 2),
+])
+def test_event_sets_and_relations(weft, tmp_path, check, test, n_states):
+    """What the models see of the memory side's new accesses: the states a
+    one-check model allows, as many as herd7 7.58 prints (checked with it)."""
+    cat = tmp_path / "probe.cat"
+    cat.write_text("probe\n" + check + "\n")
+    r = weft("-model", cat, "-engine", "enumerate", MEM / test)
+    assert r.returncode == 0, r.stderr
+    n = int(next(l for l in r.stdout.splitlines() if l.startswith("States ")).split()[1])
+    assert n == n_states, (check, test, n)

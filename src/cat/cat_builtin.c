@@ -74,9 +74,9 @@ bool cat_known_fence_name(const char *name)
 		"Fence.r.r", "Fence.r.w", "Fence.r.rw", "Fence.w.r", "Fence.w.w", "Fence.w.rw",
 		"Fence.rw.r", "Fence.rw.w", "Fence.rw.rw", "Fence.tso", "Fence.i",
 		"Acq", "Rel", "AcqRel", "Sc",
-		/* AArch64's annotations: acquire, acquire-PC, release, and
-		 * the read of an atomic whose result is discarded */
-		"A", "Q", "L", "NoRet",
+		/* AArch64's annotations: acquire, acquire-PC, release, the
+		 * read of an atomic whose result is discarded, non-temporal */
+		"A", "Q", "L", "NoRet", "NT",
 		/* C: herd's lock events (src/c/c_arch.c) */
 		"LKR", "LKW", "UL", "LF", "RL", "RU",
 	};
@@ -276,6 +276,24 @@ static cval rel_id_mem(cat_eval *ev)
 	return r;
 }
 
+/* herd's sm and si outside mixed-size runs: each memory event with
+ * itself, and the accesses of one single-copy-atomic class with each
+ * other (EVF_SCA accesses of one instance: LDXP's reads, STXP's
+ * writes). */
+static cval rel_single_copy(cat_eval *ev)
+{
+	cval r = rel_id_mem(ev);
+	for (int i = 0; i < ev->n; i++) {
+		const event *a = &ev->x->ev[i];
+		if (!is_mem(a) || !(a->flags & EVF_SCA))
+			continue;
+		for (int j = 0; j < ev->n; j++)
+			if (is_mem(&ev->x->ev[j]) && (ev->x->ev[j].flags & EVF_SCA) && q_same_instance(a, &ev->x->ev[j]))
+				set_bit(row(ev, &r, i), j);
+	}
+	return r;
+}
+
 /* herd's sm and si: each memory event with itself, and under -variant
  * mixed with the other granules of its access (op.access_back: the
  * events of one instance of one access's ops). */
@@ -283,7 +301,7 @@ static cval rel_same_access(cat_eval *ev)
 {
 	const litmus_test *t = ev->x->test;
 	if (!t || !t->mixed_granule)
-		return rel_id_mem(ev);
+		return rel_single_copy(ev);
 	int *k = keys(ev);
 	for (int i = 0; i < ev->n; i++) {
 		const event *e = &ev->x->ev[i];

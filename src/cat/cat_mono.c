@@ -173,7 +173,10 @@ static aval slot_aval(analysis *an, int s)
 	switch (sl->kind) {
 	case SLOT_BUILTIN:
 		a = av(cat_builtins[sl->builtin].mono);
-		a.filter = sl->builtin == B_ID || sl->builtin == B_SM || sl->builtin == B_SI;
+		/* not sm and si: they relate the accesses of one single-
+		 * copy-atomic class (LDXP's two reads), so x; si may gain a
+		 * pair of old events through a new one */
+		a.filter = sl->builtin == B_ID;
 		break;
 	case SLOT_LET:
 		/* the engine's, when the model reads herd's dependencies */

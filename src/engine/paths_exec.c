@@ -25,7 +25,8 @@ static void add_rmw(execution *x, int first, int last)
 			if (e->kind == EV_READ)
 				break;
 			if (e->kind == EV_WRITE) {
-				brel_add(&x->rmw, r, w);
+				if (!(e->flags & EVF_NO_RMW))
+					brel_add(&x->rmw, r, w);
 				break;
 			}
 		}

@@ -536,6 +536,10 @@ path_event ti_event(const ti_state *s, const op *o, int op_index, enum event_kin
 			pe.flags |= EVF_ATOMIC;
 		if (o->flags & ACC_EXCL)
 			pe.flags |= EVF_EXCL;
+		if (o->flags & ACC_SCA)
+			pe.flags |= EVF_SCA;
+		if (o->flags & ACC_NO_RMW)
+			pe.flags |= EVF_NO_RMW;
 	}
 	/* ifetch's fetch and the commit of the instruction fetched are the
 	 * same kinds of event as vmsa's translation read and commit */

@@ -183,6 +183,10 @@ enum event_flag {
 	EVF_COMMIT = 1u << 4, /* EV_BRANCH: a translation's commit (vmsa) or
 	                       * a fetched instruction's (ifetch): herd's B
 	                       * but not BCC                                 */
+	EVF_SCA = 1u << 5,    /* an access of an ACC_SCA op (prog.h): its
+	                       * instance's EVF_SCA accesses are one single-
+	                       * copy-atomic class (sm, si)                  */
+	EVF_NO_RMW = 1u << 6, /* an access of an ACC_NO_RMW op: in no rmw pair */
 };
 
 typedef struct event {

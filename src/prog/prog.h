@@ -235,6 +235,15 @@ enum access_flag {
 	                       * exchange's comparisons, which are equations
 	                       * of herd's, and its success's read, whose value
 	                       * is the expected one) */
+	ACC_SCA = 1u << 16,   /* OP_LOAD, OP_STORE, OP_STCOND: with the other
+	                       * ACC_SCA accesses of its instance, one single-
+	                       * copy-atomic access (herd's para_atomic:
+	                       * AArch64's LDXP reads, STXP writes), which its
+	                       * relations sm and si relate               */
+	ACC_NO_RMW = 1u << 17, /* OP_STORE, atomic: herd pairs it with no read
+	                       * in rmw (CASP's write-back after a failed
+	                       * comparison, whose reads herd does not make
+	                       * atomic there, though weft reads first)    */
 };
 
 /* A sub-word access as herd's non-mixed-size runs give it meaning (AArch64's

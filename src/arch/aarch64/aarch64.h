@@ -21,9 +21,9 @@
 #include "../arch_operand.h"
 
 /* Annotation bits of AArch64 accesses: herd's sets A (acquire), Q
- * (acquire-PC), L (release) and NoRet (an atomic whose loaded value is
- * discarded into the zero register). */
-enum { A64_ACQ = 1u << 0, A64_ACQPC = 1u << 1, A64_REL = 1u << 2, A64_NORET = 1u << 3 };
+ * (acquire-PC), L (release), NoRet (an atomic whose loaded value is
+ * discarded into the zero register) and NT (non-temporal: LDNP, STNP). */
+enum { A64_ACQ = 1u << 0, A64_ACQPC = 1u << 1, A64_REL = 1u << 2, A64_NORET = 1u << 3, A64_NT = 1u << 4 };
 
 /* A general-purpose register operand. */
 typedef struct a64_reg {

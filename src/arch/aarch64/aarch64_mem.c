@@ -27,6 +27,14 @@
  *
  *   LDP, STP, LDIAPP, STILP   two accesses of neighbouring cells of an
  *                        array (emit_pair)
+ *   LDUR Rt,[Xn{,#k}]    LDR with an unscaled offset (herd's LDUR; it
+ *                        has no STUR of a general register)
+ *   LDNP, STNP, LDPSW    pairs too (emit_pair): LDNP's and STNP's accesses
+ *                        are in herd's set NT, LDPSW reads two words
+ *                        into X registers, sign-extended
+ *   LDXP, LDAXP, STXP, STLXP  exclusive pairs (emit_xpair)
+ *   CASP Rs1,Rs2,Rt1,Rt2,[Xn]  CAS of a pair of cells (emit_cas), with
+ *                        CAS's suffixes A, L and AL
  * Byte and halfword forms: each of LDR, LDAR, LDAPR, LDXR, LDAXR, STR,
  * STLR, STXR, STLXR and of the atomic family (after its A, L or AL) with
  * suffix B (1 byte) or H (2 bytes); and LDRSB, LDRSH, LDRSW, which
@@ -34,8 +42,7 @@
  * sign-extended (a sign-extending load to a W register keeps the low 32
  * bits of that), a store writes the low bytes of its register (prog.h's
  * enum access_ext), as herd's non-mixed-size runs do; CASB and CASH
- * compare the low bytes of Rs.  weft refuses the exclusive,
- * non-temporal and CAS pairs.
+ * compare the low bytes of Rs.
  */
 #include <string.h>
 
@@ -127,7 +134,11 @@ static bool read_index_ext(arch_cursor *c, a64_reg idx, operand *out)
 	return true;
 }
 
-static bool read_addr(arch_cursor *c, bool simple, a64_addr *a)
+/* What an instruction's address may be: any form, [Xn] only, or [Xn]
+ * and [Xn,#k] (LDUR's unscaled offset). */
+enum addr_mode { AM_ANY, AM_BASE, AM_OFFSET };
+
+static bool read_addr(arch_cursor *c, enum addr_mode mode, a64_addr *a)
 {
 	memset(a, 0, sizeof *a);
 	if (!arch_expect(c, '[') || !a64_read_reg(c, &a->base))
@@ -145,6 +156,8 @@ static bool read_addr(arch_cursor *c, bool simple, a64_addr *a)
 			if (k.loc >= 0)
 				return arch_malformed(c, at, "an offset must be a number");
 			off = k.num;
+		} else if (mode == AM_OFFSET) {
+			return arch_malformed(c, c->p, "this instruction takes [Xn] or [Xn,#k]");
 		} else {
 			a64_reg idx;
 			if (!a64_read_reg(c, &idx) || !read_index_ext(c, idx, &index))
@@ -154,20 +167,22 @@ static bool read_addr(arch_cursor *c, bool simple, a64_addr *a)
 	if (!arch_expect(c, ']'))
 		return false;
 	operand base = arch_opnd_reg(a->base.reg);
-	if (arch_cursor_accept(c, '!')) {
+	if (mode == AM_OFFSET) {
+		/* no writeback */
+	} else if (arch_cursor_accept(c, '!')) {
 		/* pre-index: Xn moves first, the access uses the new Xn */
 		arch_emit_alu(c->ctx, ALU_ADD, a->base.reg, base, arch_opnd_int(off));
 		a->has_pre = true;
 		a->pre = off;
 		off = 0;
-	} else if (!simple && arch_cursor_accept(c, ',')) {
+	} else if (mode == AM_ANY && arch_cursor_accept(c, ',')) {
 		if (index.kind != OPND_NONE || off != 0)
 			return arch_malformed(c, c->p, "post-index after an offset");
 		a->has_post = true;
 		if (!a64_read_imm(c, &a->post))
 			return false;
 	}
-	if (simple && (index.kind != OPND_NONE || off != 0))
+	if (mode == AM_BASE && (index.kind != OPND_NONE || off != 0))
 		return arch_malformed(c, a->base.at, "this instruction takes a plain [Xn] address");
 	a->addr = arch_address(base, index, off);
 	return arch_expect_end(c);
@@ -188,19 +203,20 @@ typedef struct ldst_form {
 	enum ldst_kind kind;
 	unsigned annot;
 	bool excl;
-	bool simple;    /* [Xn] only */
+	enum addr_mode mode;
 } ldst_form;
 
 static const ldst_form ldst_forms[] = {
-	{ "LDR", LS_LOAD, 0, false, false },
-	{ "LDAR", LS_LOAD, A64_ACQ, false, true },
-	{ "LDAPR", LS_LOAD, A64_ACQPC, false, true },
-	{ "LDXR", LS_LOAD, 0, true, true },
-	{ "LDAXR", LS_LOAD, A64_ACQ, true, true },
-	{ "STR", LS_STORE, 0, false, false },
-	{ "STLR", LS_STORE, A64_REL, false, true },
-	{ "STXR", LS_STXR, 0, true, true },
-	{ "STLXR", LS_STXR, A64_REL, true, true },
+	{ "LDR", LS_LOAD, 0, false, AM_ANY },
+	{ "LDUR", LS_LOAD, 0, false, AM_OFFSET },
+	{ "LDAR", LS_LOAD, A64_ACQ, false, AM_BASE },
+	{ "LDAPR", LS_LOAD, A64_ACQPC, false, AM_BASE },
+	{ "LDXR", LS_LOAD, 0, true, AM_BASE },
+	{ "LDAXR", LS_LOAD, A64_ACQ, true, AM_BASE },
+	{ "STR", LS_STORE, 0, false, AM_ANY },
+	{ "STLR", LS_STORE, A64_REL, false, AM_BASE },
+	{ "STXR", LS_STXR, 0, true, AM_BASE },
+	{ "STLXR", LS_STXR, A64_REL, true, AM_BASE },
 };
 
 /* Whether mnemonic m is form f, with a size suffix (B, H; LDR also SB,
@@ -211,6 +227,8 @@ static bool ldst_name(const char *m, const ldst_form *f, a64_width *w)
 	if (strncmp(m, f->name, n) != 0)
 		return false;
 	const char *s = m + n;
+	if (f->mode == AM_OFFSET && *s)   /* herd has LDUR alone */
+		return false;
 	if (size_suffix(s, w))
 		return true;
 	if (strcmp(f->name, "LDR") != 0 || s[0] != 'S' || !s[1])
@@ -230,7 +248,7 @@ static bool emit_ldst(arch_cursor *c, const ldst_form *f, a64_width w)
 	a64_addr a;
 	if (f->kind == LS_STXR && (!a64_read_reg(c, &rs) || !a64_comma(c)))
 		return false;
-	if (!a64_read_reg(c, &rt) || !a64_comma(c) || !read_addr(c, f->simple, &a))
+	if (!a64_read_reg(c, &rt) || !a64_comma(c) || !read_addr(c, f->mode, &a))
 		return false;
 	unsigned flags = f->excl ? ACC_ATOMIC | ACC_EXCL : 0;
 	switch (f->kind) {
@@ -279,14 +297,39 @@ typedef struct pair_form {
 	bool load;
 	unsigned annot;
 	bool ordered;
+	bool sext_words;  /* LDPSW: words into X registers, sign-extended */
 } pair_form;
 
 static const pair_form pair_forms[] = {
-	{ "LDP", true, 0, false },
-	{ "STP", false, 0, false },
-	{ "LDIAPP", true, A64_ACQPC, true },
-	{ "STILP", false, A64_REL, true },
+	{ "LDP", true, 0, false, false },
+	{ "STP", false, 0, false, false },
+	{ "LDNP", true, A64_NT, false, false },
+	{ "STNP", false, A64_NT, false, false },
+	{ "LDIAPP", true, A64_ACQPC, true, false },
+	{ "STILP", false, A64_REL, true, false },
+	{ "LDPSW", true, 0, false, true },
 };
+
+/* A load of a pair into Rt1 that is its base register must not move the
+ * second address: it goes through a scratch register, copied (by
+ * `finish`, or sign-extended with sext_words) once both are read. */
+static int pair_load_dst(arch_ctx *ctx, const a64_reg *rt, int i, bool via_scratch)
+{
+	return i == 0 && via_scratch ? a64_scratch(ctx, 0) : rt[i].reg;
+}
+
+static void pair_load_finish(arch_ctx *ctx, const a64_reg *rt, bool via_scratch, bool sext_words)
+{
+	for (int i = 0; i < 2; i++) {
+		operand v = arch_opnd_reg(pair_load_dst(ctx, rt, i, via_scratch));
+		if (rt[i].reg < 0)
+			continue;
+		if (sext_words)
+			a64_write_alu(ctx, rt[i], ALU_SEXT, v, arch_opnd_int(4));
+		else if (i == 0 && via_scratch)
+			a64_write_alu(ctx, rt[i], ALU_MOV, v, arch_opnd_none());
+	}
+}
 
 static bool emit_pair(arch_cursor *c, const pair_form *f)
 {
@@ -300,10 +343,12 @@ static bool emit_pair(arch_cursor *c, const pair_form *f)
 	addr_at = c->p;
 	if (rt[0].wide != rt[1].wide)
 		return arch_malformed(c, rt[1].at, "the two registers of a pair must be both W or both X");
+	if (f->sext_words && !rt[0].wide)
+		return arch_malformed(c, rt[0].at, "LDPSW loads X registers");
 	if (f->load && rt[0].reg >= 0 && rt[0].reg == rt[1].reg)
 		return a64_refuse(c, "loading one register twice is unpredictable");
 	int ops_before = ctx->th->n_ops;
-	if (!read_addr(c, false, &a))
+	if (!read_addr(c, AM_ANY, &a))
 		return false;
 	bool pre = ctx->th->n_ops > ops_before;   /* read_addr moved Xn first */
 	if (a.addr.index.kind != OPND_NONE)
@@ -321,27 +366,87 @@ static bool emit_pair(arch_cursor *c, const pair_form *f)
 		                                : "STILP's address is [Xn], or [Xn,#-8]! to write back");
 	if ((pre || a.has_post) && (rt[0].reg == a.base.reg || rt[1].reg == a.base.reg))
 		return a64_refuse(c, "a pair with writeback of a register it transfers is unpredictable");
-	int size = rt[0].wide ? 8 : 4;
+	int size = rt[0].wide && !f->sext_words ? 8 : 4;
 	/* the order of the two accesses: STILP with writeback stores Rt2 first */
 	int first = f->ordered && !f->load && pre ? 1 : 0;
-	/* a load into the base register must not move the second address */
 	bool via_scratch = f->load && rt[0].reg >= 0 && rt[0].reg == a.base.reg;
 	for (int k = 0; k < 2; k++) {
 		int i = k == 0 ? first : 1 - first;
 		address at = a.addr;
 		at.offset += i * size;
 		unsigned flags = f->ordered && k == 1 ? ACC_IICO_ORDER : 0;
-		if (f->load) {
-			int dst = i == 0 && via_scratch ? a64_scratch(ctx, 0) : rt[i].reg;
-			arch_emit_load(ctx, dst, at, size, flags);
-		} else {
+		if (f->load)
+			arch_emit_load(ctx, pair_load_dst(ctx, rt, i, via_scratch), at, size, flags);
+		else
 			arch_emit_store(ctx, at, a64_src(rt[i]), size, flags);
-		}
 		annotate(ctx, f->annot);
 	}
-	if (via_scratch)
-		a64_write_alu(ctx, rt[0], ALU_MOV, arch_opnd_reg(a64_scratch(ctx, 0)), arch_opnd_none());
+	if (f->load)
+		pair_load_finish(ctx, rt, via_scratch, f->sext_words);
 	post_index(ctx, &a);
+	return true;
+}
+
+/* ---- exclusive pairs ------------------------------------------------------- */
+
+/* LDXP Rt1,Rt2,[Xn] (LDAXP: both reads acquire) reads the cells at Xn and
+ * Xn + size, both exclusive, and reserves Xn; STXP Ws,Rt1,Rt2,[Xn]
+ * (STLXP: both writes release) writes both or neither, as STXR writes
+ * one, and Ws says which.  herd makes each pair of accesses one single-
+ * copy-atomic access (para_atomic: ACC_SCA, its relations sm and si). */
+typedef struct xpair_form {
+	const char *name;
+	bool load;
+	unsigned annot;
+} xpair_form;
+
+static const xpair_form xpair_forms[] = {
+	{ "LDXP", true, 0 }, { "LDAXP", true, A64_ACQ }, { "STXP", false, 0 }, { "STLXP", false, A64_REL },
+};
+
+static bool emit_xpair(arch_cursor *c, const xpair_form *f)
+{
+	arch_ctx *ctx = c->ctx;
+	a64_reg rs = { -1, false, NULL }, rt[2];
+	a64_addr a;
+	if (!f->load && (!a64_read_reg(c, &rs) || !a64_comma(c)))
+		return false;
+	if (!f->load && rs.wide)
+		return arch_malformed(c, rs.at, "the status register of a store-exclusive is a W register");
+	if (!a64_read_reg(c, &rt[0]) || !a64_comma(c) || !a64_read_reg(c, &rt[1]) || !a64_comma(c) ||
+	    !read_addr(c, AM_BASE, &a))
+		return false;
+	if (rt[0].wide != rt[1].wide)
+		return arch_malformed(c, rt[1].at, "the two registers of a pair must be both W or both X");
+	if (f->load && rt[0].reg >= 0 && rt[0].reg == rt[1].reg)
+		return a64_refuse(c, "loading one register twice is unpredictable");
+	int size = rt[0].wide ? 8 : 4;
+	unsigned flags = ACC_ATOMIC | ACC_EXCL | ACC_SCA;
+	address second = a.addr;
+	second.offset += size;
+	if (f->load) {
+		bool via_scratch = rt[0].reg >= 0 && rt[0].reg == a.base.reg;
+		arch_emit_alu(ctx, ALU_ADD, a64_reservation(ctx), a.addr.base, arch_opnd_int(a.addr.offset));
+		arch_emit_load(ctx, pair_load_dst(ctx, rt, 0, via_scratch), a.addr, size, flags);
+		annotate(ctx, f->annot);
+		arch_emit_load(ctx, rt[1].reg, second, size, flags);
+		annotate(ctx, f->annot);
+		pair_load_finish(ctx, rt, via_scratch, false);
+		return true;
+	}
+	/* the first write decides (herd's store-conditional), the second
+	 * follows it, inside the instruction */
+	int flag = a64_scratch(ctx, 0);
+	arch_emit_stcond(ctx, flag, a.addr, a64_src(rt[0]), size, flags);
+	annotate(ctx, f->annot);
+	ctx->th->ops[ctx->th->n_ops - 1].b = arch_opnd_reg(a64_reservation(ctx));
+	int skip = ctx->th->n_ops;
+	a64_silent_branch(ctx, BR_EQ, arch_opnd_reg(flag));
+	arch_emit_store(ctx, second, a64_src(rt[1]), size, flags);
+	annotate(ctx, f->annot);
+	ctx->th->ops[skip].target = ctx->th->n_ops;
+	arch_emit_alu(ctx, ALU_MOV, a64_reservation(ctx), arch_opnd_int(0), arch_opnd_none());
+	a64_write_alu(ctx, rs, ALU_XOR, arch_opnd_reg(flag), arch_opnd_int(1));
 	return true;
 }
 
@@ -376,6 +481,19 @@ static const struct { const char *op; enum alu_op alu; } ldops[] = {
 	{ "ADD", ALU_ADD }, { "EOR", ALU_XOR }, { "SET", ALU_OR }, { "CLR", ALU_AND },
 };
 
+/* A compare-and-swap's operands: n (1: CAS, 2: CASP) cells of width w
+ * from addr, compared with the rs (as expected: CASB's low bytes), given
+ * the rt; old: the scratch registers the cells are read into. */
+typedef struct cas_regs {
+	int n;
+	a64_reg rs[2], rt[2];
+	address addr;
+	a64_width w;
+	int old[2];
+	operand expected[2];
+	unsigned wr_an;
+} cas_regs;
+
 /* Ops after `from` up to here jump to the end of the instruction. */
 static int jump_to_end(arch_ctx *ctx)
 {
@@ -402,6 +520,28 @@ static int either(arch_ctx *ctx)
 	return at;
 }
 
+/* What one variant of a CAS does after its choice, for each of its n
+ * cells: write Rt (or, old_back, the value read back, with no DATA
+ * register), or nothing (!write); then Rs gets the value it was compared
+ * with (rs_own) or the one read. */
+static void cas_outcome(arch_ctx *ctx, const cas_regs *r, bool write, bool old_back, bool rs_own)
+{
+	for (int i = 0; write && i < r->n; i++) {
+		address at = r->addr;
+		at.offset += i * width_size(r->w, r->rs[0]);
+		/* CASP's write-back follows reads herd does not make atomic
+		 * (its mop_fail_with_wb): no rmw; CAS's are */
+		unsigned flags = ACC_ATOMIC | (old_back && r->n == 2 ? ACC_NO_RMW : 0);
+		emit_store_w(ctx, at, old_back ? arch_opnd_reg(r->old[i]) : a64_src(r->rt[i]), r->w, r->rs[0], flags);
+		annotate(ctx, r->wr_an);
+		if (old_back)
+			ctx->th->ops[ctx->th->n_ops - 1].b = arch_opnd_int(0);   /* no DATA register */
+	}
+	for (int i = 0; i < r->n; i++)
+		a64_write_alu(ctx, r->rs[i], ALU_MOV, rs_own ? r->expected[i] : arch_opnd_reg(r->old[i]),
+		              arch_opnd_none());
+}
+
 /* CAS Rs,Rt,[Xn] as herd 7.58 explores it: the read, then when it equals
  * Rs one of two successes (Rt written, atomic with the read; Rs gets its
  * own value or the one read, and what follows depends on Rs and the read
@@ -409,60 +549,91 @@ static int either(arch_ctx *ctx)
  * that iico_ctrl, without it, or with a write of the value read back,
  * atomic with the read).  Each variant is an execution of herd's: the
  * engines explore each (BR_EITHER); the variants' events, values and
- * dependencies are what tell them apart. */
-static bool emit_cas(arch_ctx *ctx, a64_reg rs, a64_reg rt, const a64_addr *a, a64_width w, unsigned rd_an,
-		     unsigned wr_an)
+ * dependencies are what tell them apart.  CASP Rs1,Rs2,Rt1,Rt2,[Xn] is
+ * the same on the pair of cells at Xn and Xn + size (herd's casp): two
+ * reads, equal when both equal their Rs, two writes, unordered. */
+static bool emit_cas(arch_ctx *ctx, cas_regs *r, unsigned rd_an)
 {
-	int old = a64_scratch(ctx, 0), eq = a64_scratch(ctx, 1);
-	emit_load_w(ctx, old, a->addr, w, rs, ACC_ATOMIC);
-	annotate(ctx, rs.reg < 0 ? A64_NORET : rd_an);
-	operand expected = a64_src(rs);
-	if (w.size) {   /* CASB, CASH: the low bytes of Rs, which a success
-	                 * writes back to Rs */
-		int low = a64_scratch(ctx, 2);
-		arch_emit_alu(ctx, ALU_ZEXT, low, expected, arch_opnd_int(w.size));
-		expected = arch_opnd_reg(low);
+	int eq = a64_scratch(ctx, 1);
+	for (int i = 0; i < r->n; i++) {
+		address at = r->addr;
+		at.offset += i * width_size(r->w, r->rs[0]);
+		emit_load_w(ctx, r->old[i], at, r->w, r->rs[0], ACC_ATOMIC);
+		annotate(ctx, r->n == 1 && r->rs[0].reg < 0 ? A64_NORET : rd_an);
 	}
-	arch_emit_alu(ctx, ALU_CMP, eq, arch_opnd_reg(old), expected);
+	r->expected[0] = a64_src(r->rs[0]);
+	r->expected[1] = r->n == 2 ? a64_src(r->rs[1]) : arch_opnd_none();
+	if (r->w.size) {   /* CASB, CASH: the low bytes of Rs, which a success
+	                    * writes back to Rs */
+		int low = a64_scratch(ctx, 2);
+		arch_emit_alu(ctx, ALU_ZEXT, low, r->expected[0], arch_opnd_int(r->w.size));
+		r->expected[0] = arch_opnd_reg(low);
+	}
+	if (r->n == 1) {
+		arch_emit_alu(ctx, ALU_CMP, eq, arch_opnd_reg(r->old[0]), r->expected[0]);
+	} else {
+		int t = a64_scratch(ctx, 4);
+		arch_emit_alu(ctx, ALU_NE, eq, arch_opnd_reg(r->old[0]), r->expected[0]);
+		arch_emit_alu(ctx, ALU_NE, t, arch_opnd_reg(r->old[1]), r->expected[1]);
+		arch_emit_alu(ctx, ALU_OR, eq, arch_opnd_reg(eq), arch_opnd_reg(t));
+	}
 	int to_fail = ctx->th->n_ops;
 	a64_silent_branch(ctx, BR_NE, arch_opnd_reg(eq));
 	int ends[5], n_ends = 0;
 	/* success, Rs from Rs */
 	int ok2 = either(ctx);
 	pick_from(ctx, eq, ACC_PICK);
-	emit_store_w(ctx, a->addr, a64_src(rt), w, rs, ACC_ATOMIC);
-	annotate(ctx, wr_an);
-	a64_write_alu(ctx, rs, ALU_MOV, expected, arch_opnd_none());
+	cas_outcome(ctx, r, true, false, true);
 	ends[n_ends++] = jump_to_end(ctx);
 	/* success, Rs from the read, the comparison reaching the write only */
 	ctx->th->ops[ok2].target = ctx->th->n_ops;
 	pick_from(ctx, eq, ACC_PICK_MEM);
-	emit_store_w(ctx, a->addr, a64_src(rt), w, rs, ACC_ATOMIC);
-	annotate(ctx, wr_an);
-	a64_write_alu(ctx, rs, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
+	cas_outcome(ctx, r, true, false, false);
 	ends[n_ends++] = jump_to_end(ctx);
 	/* failure, with iico_ctrl */
 	ctx->th->ops[to_fail].target = ctx->th->n_ops;
 	int no2 = either(ctx);
 	pick_from(ctx, eq, ACC_PICK);
-	a64_write_alu(ctx, rs, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
+	cas_outcome(ctx, r, false, false, false);
 	ends[n_ends++] = jump_to_end(ctx);
 	/* failure, without */
 	ctx->th->ops[no2].target = ctx->th->n_ops;
 	int no3 = either(ctx);
-	a64_write_alu(ctx, rs, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
+	cas_outcome(ctx, r, false, false, false);
 	ends[n_ends++] = jump_to_end(ctx);
 	/* failure, the value read written back, the comparison reaching the
 	 * write only */
 	ctx->th->ops[no3].target = ctx->th->n_ops;
 	pick_from(ctx, eq, ACC_PICK_MEM);
-	emit_store_w(ctx, a->addr, arch_opnd_reg(old), w, rs, ACC_ATOMIC);
-	annotate(ctx, wr_an);
-	ctx->th->ops[ctx->th->n_ops - 1].b = arch_opnd_int(0);   /* no DATA register */
-	a64_write_alu(ctx, rs, ALU_MOV, arch_opnd_reg(old), arch_opnd_none());
+	cas_outcome(ctx, r, true, true, false);
 	for (int i = 0; i < n_ends; i++)
 		ctx->th->ops[ends[i]].target = ctx->th->n_ops;
 	return true;
+}
+
+/* CASP's registers Rs1,Rs2,Rt1,Rt2 and its [Xn], read at c. */
+static bool emit_casp(arch_cursor *c, unsigned rd_an, unsigned wr_an)
+{
+	arch_ctx *ctx = c->ctx;
+	cas_regs r = { .n = 2, .w = width_of_reg, .wr_an = wr_an };
+	a64_addr a;
+	a64_reg regs[4];
+	for (int i = 0; i < 4; i++)
+		if (!a64_read_reg(c, &regs[i]) || !a64_comma(c))
+			return false;
+	for (int i = 1; i < 4; i++)
+		if (regs[i].wide != regs[0].wide)
+			return arch_malformed(c, regs[i].at, "CASP's four registers must be all W or all X");
+	if (!read_addr(c, AM_BASE, &a))
+		return false;
+	r.rs[0] = regs[0];
+	r.rs[1] = regs[1];
+	r.rt[0] = regs[2];
+	r.rt[1] = regs[3];
+	r.addr = a.addr;
+	r.old[0] = a64_scratch(ctx, 0);
+	r.old[1] = a64_scratch(ctx, 3);
+	return emit_cas(ctx, &r, rd_an);
 }
 
 static bool emit_rmw(arch_cursor *c, enum rmw_kind k, enum alu_op alu, a64_width w, unsigned rd_an, unsigned wr_an)
@@ -474,10 +645,13 @@ static bool emit_rmw(arch_cursor *c, enum rmw_kind k, enum alu_op alu, a64_width
 		return false;
 	if (k != RMW_STOP && (!a64_read_reg(c, &rt) || !a64_comma(c)))
 		return false;
-	if (!read_addr(c, true, &a))
+	if (!read_addr(c, AM_BASE, &a))
 		return false;
-	if (k == RMW_CAS)
-		return emit_cas(ctx, rs, rt, &a, w, rd_an, wr_an);
+	if (k == RMW_CAS) {
+		cas_regs r = { .n = 1, .rs = { rs }, .rt = { rt }, .addr = a.addr, .w = w,
+			       .old = { a64_scratch(ctx, 0) }, .wr_an = wr_an };
+		return emit_cas(ctx, &r, rd_an);
+	}
 	if (k == RMW_STOP) {
 		/* herd's store form is the load form with the zero register */
 		k = RMW_LDOP;
@@ -520,6 +694,8 @@ bool a64_mem_translate(arch_cursor *c, const char *m, bool *mine)
 		if (ldst_name(up, &ldst_forms[i], &w))
 			return emit_ldst(c, &ldst_forms[i], w);
 	unsigned rd_an, wr_an;
+	if (rmw_suffix(up, "CASP", &rd_an, &wr_an, &w) && !w.size)
+		return emit_casp(c, rd_an, wr_an);
 	if (rmw_suffix(up, "CAS", &rd_an, &wr_an, &w))
 		return emit_rmw(c, RMW_CAS, ALU_MOV, w, rd_an, wr_an);
 	if (rmw_suffix(up, "SWP", &rd_an, &wr_an, &w))
@@ -537,12 +713,11 @@ bool a64_mem_translate(arch_cursor *c, const char *m, bool *mine)
 	for (size_t i = 0; i < sizeof pair_forms / sizeof pair_forms[0]; i++)
 		if (!strcmp(up, pair_forms[i].name))
 			return emit_pair(c, &pair_forms[i]);
-	static const char *const pairs[] = { "LDXP", "STXP", "LDAXP", "STLXP", "LDPSW", "LDNP", "STNP",
-	                                     "CASP", "CASPA", "CASPL", "CASPAL", NULL };
-	for (int i = 0; pairs[i]; i++)
-		if (!strcmp(up, pairs[i]))
-			return a64_refuse(c, "exclusive, non-temporal, sign-extending and compare-and-swap pairs are "
-			                 "not supported (LDP, STP, LDIAPP and STILP are)");
+	for (size_t i = 0; i < sizeof xpair_forms / sizeof xpair_forms[0]; i++)
+		if (!strcmp(up, xpair_forms[i].name))
+			return emit_xpair(c, &xpair_forms[i]);
+	if (!strcmp(up, "STUR") || !strcmp(up, "STLUR") || !strcmp(up, "LDAPUR"))
+		return a64_refuse(c, "herd7 7.58 has it for SIMD registers only");
 	*mine = false;
 	return false;
 }

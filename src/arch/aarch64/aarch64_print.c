@@ -58,23 +58,79 @@ static void a64_operand(strbuf *out, const char *a)
 	}
 }
 
+/* ---- the memory side's spellings ---------------------------------------- */
+
+/* An address printed from `at` on: herd prints an offset of 0 as no
+ * offset ([X1,#0] is [X1]; a pre-index [X1,#0]! keeps it). */
+static void drop_zero_offset(strbuf *out, size_t at)
+{
+	size_t n = out->len - at;
+	const char *a = out->s + at;
+	if (n > 4 && a[0] == '[' && !strcmp(a + n - 4, ",#0]") && !memchr(a, ',', n - 4)) {
+		out->len -= 3;
+		out->s[out->len - 1] = ']';
+		out->s[out->len] = '\0';
+	}
+}
+
+/* A register operand printed at `at` as herd's X spelling (W0 is X0). */
+static void as_x_reg(strbuf *out, size_t at)
+{
+	if (out->len > at && out->s[at] == 'W')
+		out->s[at] = 'X';
+}
+
+static bool is_pair(const char *m)
+{
+	static const char *const pairs[] = { "LDP", "STP", "LDNP", "STNP", "LDIAPP", "STILP", "LDPSW", NULL };
+	return arch_in_list(m, pairs);
+}
+
+/* herd's LDUR, "LDUR Xt, [Xn{,#k}]": Rt always as an X register. */
+static void print_ldur(const arch_insn *in, strbuf *out)
+{
+	sb_puts(out, "LDUR ");
+	for (int i = 0; i < in->n_args; i++) {
+		size_t at = out->len;
+		if (i)
+			sb_puts(out, ", ");
+		a64_operand(out, in->args[i]);
+		if (i == 0)
+			as_x_reg(out, at);
+		else
+			drop_zero_offset(out, at + 2);
+	}
+}
+
 static void print_insn(const arch_insn *in, label_renamer rename, void *ctx, strbuf *out)
 {
 	char m[sizeof in->mnemonic];
 	memcpy(m, in->mnemonic, sizeof m);
 	arch_upper(m);
+	if (!strcmp(m, "LDUR")) {
+		print_ldur(in, out);
+		return;
+	}
 	bool branch = !strcmp(m, "B") || !strncmp(m, "B.", 2) || !strcmp(m, "CBZ") || !strcmp(m, "CBNZ");
+	/* herd's compat printer spells LDXP's first register as a W one */
+	bool ldxp = !strcmp(m, "LDXP") || !strcmp(m, "LDAXP");
 	sb_puts(out, m);
 	for (int i = 0; i < in->n_args; i++) {
 		/* a post-index "[X3],#4" prints "[X3]#4" in the printing herd
-		 * hashes (its compat mode) */
+		 * hashes (its compat mode), " [X3]#4" in a pair's */
 		bool post = i > 0 && in->args[i - 1][0] == '[' && in->args[i][0] == '#';
+		bool post_next = i + 1 < in->n_args && in->args[i][0] == '[' && in->args[i + 1][0] == '#';
 		if (!post)
-			sb_puts(out, i ? "," : " ");
+			sb_puts(out, !i ? " " : post_next && is_pair(m) ? ", " : ",");
+		size_t at = out->len;
 		if (branch && i == in->n_args - 1)
 			arch_put_label(out, in->args[i], rename, ctx);
 		else
 			a64_operand(out, in->args[i]);
+		if (ldxp && i == 0 && out->s[at] == 'X')
+			out->s[at] = 'W';
+		if (in->args[i][0] == '[')
+			drop_zero_offset(out, at);
 	}
 }
 

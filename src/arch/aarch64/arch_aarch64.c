@@ -18,7 +18,7 @@ static const char *const a64_fences[] = {
 	"DSB.NSHST", "ISB", NULL,
 };
 
-static const char *const a64_annots[] = { "A", "Q", "L", "NoRet", NULL };
+static const char *const a64_annots[] = { "A", "Q", "L", "NoRet", "NT", NULL };
 
 static const char *const x_names[31] = {
 	"X0",  "X1",  "X2",  "X3",  "X4",  "X5",  "X6",  "X7",  "X8",  "X9",  "X10",
@@ -94,7 +94,8 @@ int a64_flags(arch_ctx *ctx) { return arch_reg(ctx, "#nzcv"); }
 
 int a64_scratch(arch_ctx *ctx, int k)
 {
-	static const char *const names[] = { ARCH_SCRATCH_REG, ARCH_SCRATCH_REG "2", ARCH_SCRATCH_REG "3" };
+	static const char *const names[] = { ARCH_SCRATCH_REG, ARCH_SCRATCH_REG "2", ARCH_SCRATCH_REG "3",
+		                             ARCH_SCRATCH_REG "4", ARCH_SCRATCH_REG "5" };
 	return arch_reg(ctx, names[k]);
 }
 

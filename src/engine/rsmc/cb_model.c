@@ -88,7 +88,7 @@ static void add_rmw(const tstate *ts, const int *map, execution *x)
 				break;
 			if (e->loc != fr->loc)
 				continue;
-			if (e->kind == EV_WRITE)
+			if (e->kind == EV_WRITE && !(e->flags & EVF_NO_RMW))
 				brel_add(&x->rmw, map[r], map[w]);
 			break;
 		}

@@ -42,7 +42,7 @@ static void add_rmw(const tstate *ts, int *const map, execution *x)
 				continue;
 			if (e->kind == EV_READ)
 				break;
-			if (in_exec(e))
+			if (in_exec(e) && !(e->flags & EVF_NO_RMW))
 				brel_add(&x->rmw, map[r], map[w]);
 			break;
 		}
