@@ -22,12 +22,21 @@
  *     one event (cat_builtin.c); rd gets the old value, the write stores
  *     rs2 (amoswap) or old OP rs2;
  *   - `fence P,S` is an event of set Fence.P.S (plain `fence` is
- *     Fence.rw.rw), fence.tso of Fence.tso, fence.i of Fence.i;
+ *     Fence.rw.rw), P and S each r, w or rw, or herd's ir, ow, iorw, which
+ *     are in the same sets as r, w, rw (its barrier_equal_semantics);
+ *     fence.tso of Fence.tso, fence.i of Fence.i;
  *   - a conditional branch compares two registers (beq bne blt bge) and is
- *     a branch event; `j` jumps.
- * What herd itself does not implement (sltiu, srai, srli, sltu, sra, srl,
- * bltu, bgeu, amominu, amomaxu, ...) or weft cannot compute (slt, shifts,
- * min/max) is reported as an unsupported instruction.
+ *     a branch event; `j` jumps;
+ *   - nop (NOP) does nothing; mv (MV) rd,rs is addi rd,rs,0; the shifts
+ *     sll, slli, srli (logical), sllw, slliw shift the 64-bit value (the
+ *     W forms too: herd does not cut them to 32 bits, nor addw, subw,
+ *     addiw); slt, slti give 1 when less (signed), else 0; lui rd,k gives
+ *     k << 12; sext.w rd,rs the low word of rs, sign-extended.
+ * What herd itself does not implement (sltiu, srai, sltu, sra, srl, the
+ * W forms of the right shifts, bltu, bgeu, amominu, amomaxu; auipc; ret
+ * but under its telechat variant) is refused in herd's words, and what
+ * weft cannot compute (amomin, amomax) or la's label as a value, as an
+ * unsupported instruction.
  */
 #include <string.h>
 
@@ -140,6 +149,10 @@ enum rv_shape {
 	SH_BCC,    /* beq rs1,rs2,L                    */
 	SH_J,      /* j L                              */
 	SH_LI,     /* li rd,imm                        */
+	SH_NOP,    /* nop                              */
+	SH_MV,     /* mv rd,rs                         */
+	SH_LUI,    /* lui rd,imm                       */
+	SH_SEXT,   /* sext.w rd,rs                     */
 };
 
 /* Suffix of an ordered access: ".aq", ".rl", ".aq.rl" or ".aqrl". */
@@ -181,10 +194,17 @@ typedef struct rv_insn {
 
 static const struct { const char *name; enum alu_op alu; } alu_names[] = {
 	{ "add", ALU_ADD }, { "addw", ALU_ADD }, { "sub", ALU_SUB }, { "subw", ALU_SUB },
-	{ "and", ALU_AND }, { "or", ALU_OR }, { "xor", ALU_XOR },
+	{ "and", ALU_AND }, { "or", ALU_OR }, { "xor", ALU_XOR }, { "sll", ALU_SHL }, { "sllw", ALU_SHL },
+	{ "slt", ALU_LT },
 };
 static const struct { const char *name; enum alu_op alu; } alui_names[] = {
 	{ "addi", ALU_ADD }, { "addiw", ALU_ADD }, { "andi", ALU_AND }, { "ori", ALU_OR }, { "xori", ALU_XOR },
+	{ "slli", ALU_SHL }, { "slliw", ALU_SHL }, { "srli", ALU_SHRU }, { "slti", ALU_LT },
+};
+/* herd's RISCVSem refuses these: "RISCV operation OP is not implemented
+ * (yet)" */
+static const char *const herd_unimplemented[] = {
+	"sltiu", "srai", "sltu", "sra", "srl", "srliw", "sraiw", "srlw", "sraw", "bltu", "bgeu", NULL,
 };
 static const struct { const char *name; enum alu_op alu; } amo_names[] = {
 	{ "amoswap", ALU_MOV }, { "amoadd", ALU_ADD }, { "amoand", ALU_AND }, { "amoor", ALU_OR },
@@ -216,10 +236,15 @@ static bool decode(const char *m, rv_insn *in)
 			in->cond = bcc_names[i].cond;
 			return true;
 		}
-	if (!strcmp(m, "li")) {
-		in->shape = SH_LI;
-		return true;
-	}
+	static const struct { const char *name; enum rv_shape shape; } simple[] = {
+		{ "li", SH_LI }, { "nop", SH_NOP }, { "NOP", SH_NOP }, { "mv", SH_MV }, { "MV", SH_MV },
+		{ "lui", SH_LUI }, { "sext.w", SH_SEXT },
+	};
+	for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
+		if (!strcmp(m, simple[i].name)) {
+			in->shape = simple[i].shape;
+			return true;
+		}
 	if (!strcmp(m, "j")) {
 		in->shape = SH_J;
 		return true;
@@ -290,14 +315,14 @@ static bool read_fence_kind(arch_cursor *c, const char **fence)
 			return false;
 		if (arch_cursor_word(c, w, &at) == 0)
 			return arch_malformed(c, at, "expected r, w or rw");
-		if (!strcmp(w, "r"))
+		if (!strcmp(w, "r") || !strcmp(w, "ir"))
 			k[i] = 0;
-		else if (!strcmp(w, "w"))
+		else if (!strcmp(w, "w") || !strcmp(w, "ow"))
 			k[i] = 1;
-		else if (!strcmp(w, "rw"))
+		else if (!strcmp(w, "rw") || !strcmp(w, "iorw"))
 			k[i] = 2;
 		else
-			return arch_malformed(c, at, "'%s' is not r, w or rw", w);
+			return arch_malformed(c, at, "'%s' is not r, w, rw, ir, ow or iorw", w);
 	}
 	*fence = names[k[0]][k[1]];
 	return arch_expect_end(c);
@@ -321,6 +346,25 @@ static bool emit(arch_cursor *c, const rv_insn *in)
 	char label[ARCH_WORD_MAX];
 
 	switch (in->shape) {
+	case SH_NOP:
+		return arch_expect_end(c);
+	case SH_MV:
+	case SH_SEXT:
+		if (!read_reg(c, &rd) || !read_comma(c) || !read_reg(c, &rs1) || !arch_expect_end(c))
+			return false;
+		if (rd >= 0 && in->shape == SH_MV)
+			arch_emit_alu(ctx, ALU_MOV, rd, src_opnd(rs1), arch_opnd_none());
+		else if (rd >= 0)
+			arch_emit_alu(ctx, ALU_SEXT, rd, src_opnd(rs1), arch_opnd_int(4));
+		return true;
+	case SH_LUI:
+		if (!read_reg(c, &rd) || !read_comma(c) || !arch_read_immediate(c, &imm) || !arch_expect_end(c))
+			return false;
+		if (imm.loc >= 0)
+			return arch_malformed(c, NULL, "lui takes a number");
+		if (rd >= 0)
+			arch_emit_alu(ctx, ALU_SHL, rd, arch_opnd_imm(imm), arch_opnd_int(12));
+		return true;
 	case SH_LI:
 		if (!read_reg(c, &rd) || !read_comma(c) || !arch_read_immediate(c, &imm) || !arch_expect_end(c))
 			return false;
@@ -426,7 +470,25 @@ static bool riscv_translate(arch_ctx *ctx, const char *text)
 	arch_cursor_init(&c, ctx, "RISCV", text);
 	char mnemonic[ARCH_WORD_MAX];
 	rv_insn in;
-	if (arch_cursor_word(&c, mnemonic, NULL) == 0 || mnemonic[0] == '%' || !decode(mnemonic, &in))
+	if (arch_cursor_word(&c, mnemonic, NULL) == 0 || mnemonic[0] == '%')
+		return arch_unsupported(&c);
+	for (int i = 0; herd_unimplemented[i]; i++)
+		if (!strcmp(mnemonic, herd_unimplemented[i])) {
+			diag_error(ctx->d, ctx->loc, "unsupported RISCV instruction '%s': herd7 7.58 refuses it "
+			           "('RISCV operation %s is not implemented (yet)')", text, mnemonic);
+			return false;
+		}
+	if (!strcmp(mnemonic, "auipc")) {
+		diag_error(ctx->d, ctx->loc, "unsupported RISCV instruction '%s': herd7 7.58 refuses it "
+		           "('RISCV, instruction ... not handled')", text);
+		return false;
+	}
+	if (!strcmp(mnemonic, "ret") || !strcmp(mnemonic, "RET")) {
+		diag_error(ctx->d, ctx->loc, "unsupported RISCV instruction '%s': herd7 7.58 runs it only "
+		           "under -variant telechat", text);
+		return false;
+	}
+	if (!decode(mnemonic, &in))
 		return arch_unsupported(&c);
 	if (*c.p != '\0' && *c.p != ' ' && *c.p != '\t')
 		return arch_unsupported(&c);

@@ -42,7 +42,8 @@ static void riscv_addr(strbuf *out, const char *a, bool with_offset)
 /* `li` is `ori rd,x0,k`, bare `fence` is `fence rw,rw`, the ".aq.rl"
  * order prints ".aqrl", lr/sc addresses print with their 0 offset and AMO
  * ones without.  herd prints xori with a leading blank (its pp_opi), which
- * its hash includes. */
+ * its hash includes; NOP and MV in lower case, and `addi rd,rs,0` as the
+ * `mv rd,rs` it stands for. */
 static void print_insn(const arch_insn *in, label_renamer rename, void *ctx, strbuf *out)
 {
 	char m[sizeof in->mnemonic];
@@ -62,6 +63,16 @@ static void print_insn(const arch_insn *in, label_renamer rename, void *ctx, str
 		riscv_reg(out, in->args[0]);
 		sb_puts(out, ",x0,");
 		arch_put_int_or(out, in->args[1]);
+		return;
+	}
+	if (!strcmp(m, "NOP") || !strcmp(m, "MV"))
+		arch_lower(m);
+	int64_t k;
+	if (!strcmp(m, "addi") && in->n_args == 3 && arch_parse_int(in->args[2], &k) && k == 0) {
+		arch_insn two = *in;   /* its arguments borrowed, not freed */
+		strcpy(two.mnemonic, "mv");
+		two.n_args = 2;
+		print_insn(&two, rename, ctx, out);
 		return;
 	}
 	if (!strcmp(m, "fence")) {
