@@ -160,7 +160,8 @@ static bool header_row(parser *p, row *r)
 	return true;
 }
 
-static bool is_label_start(char ch) { return is_alpha(ch) || ch == '_'; }
+/* herd's lexers take a label starting with '.' too (AArch64's `.text:`) */
+static bool is_label_start(char ch) { return is_alpha(ch) || ch == '_' || ch == '.'; }
 static bool is_label_char(char ch) { return is_word_char(ch) || ch == '.'; }
 
 static bool add_label(parser *p, thread *th, const char *name, size_t len, srcloc at)

@@ -25,6 +25,16 @@ static bool read_label(arch_cursor *c, char *label)
 {
 	const char *at;
 	arch_cursor_skip_space(c);
+	if (c->p[0] == '.' && (c->p[1] == '_' || (c->p[1] >= 'a' && c->p[1] <= 'z') ||
+	                       (c->p[1] >= 'A' && c->p[1] <= 'Z'))) {
+		/* a label named with a leading '.' (herd's `.text`) */
+		at = c->p++;
+		char rest[ARCH_WORD_MAX - 1];
+		if (arch_cursor_word(c, rest, NULL) == 0 || rest[0] == '%')
+			return arch_malformed(c, at, "expected a label");
+		snprintf(label, ARCH_WORD_MAX, ".%s", rest);
+		return arch_expect_end(c);
+	}
 	if (*c->p == '.') {
 		/* `.+8`: an offset from this instruction, in bytes; the parser
 		 * resolves "#instr:N" to instruction N's first op */

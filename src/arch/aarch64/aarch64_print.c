@@ -19,6 +19,15 @@ static void a64_operand(strbuf *out, const char *a)
 	for (const char *p = a; *p; p++) {
 		if (*p == '[' || *p == ']')
 			in_address = *p == '[';
+		if (*p == '%') {
+			/* a symbolic register: herd's pp_xreg "X%name", its name
+			 * as written (herd's symbolic registers are X ones) */
+			sb_puts(out, "X%");
+			while (isalnum((unsigned char)p[1]) || p[1] == '_')
+				sb_putc(out, *++p);
+			blank = false;
+			continue;
+		}
 		if (isspace((unsigned char)*p)) {
 			blank = true;
 			continue;
