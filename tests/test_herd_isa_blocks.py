@@ -83,3 +83,21 @@ def test_event_sets_and_relations(weft, tmp_path, check, test, n_states):
     assert r.returncode == 0, r.stderr
     n = int(next(l for l in r.stdout.splitlines() if l.startswith("States ")).split()[1])
     assert n == n_states, (check, test, n)
+
+
+@pytest.mark.parametrize("engine", ["rsmc", "enumerate", "bmc"])
+@pytest.mark.parametrize("text,where", [
+    # herd runs P1's code in P0 there; weft does not
+    ("AArch64 X\n{\n0:X1=P1:L1;\n}\n P0      | P1      ;\n BLR X1  | NOP     ;\n         |L1: RET ;\n"
+     "locations [0:X0;]\n", "6:2"),
+])
+def test_indirect_branches_weft_does_not_follow(weft, tmp_path, engine, text, where):
+    """BR, BLR and RET go to a label of their own thread held in a
+    register (tests/aarch64-mem/Label-values); one to another thread's
+    code is refused, located, by every engine (rsmc hands such tests to
+    the enumerator)."""
+    t = tmp_path / "X.litmus"
+    t.write_text(text)
+    r = weft("-model", "sc", "-engine", engine, t)
+    assert r.returncode != 0 and "States" not in r.stdout, r.stdout
+    assert f"{t}:{where}: error: an indirect branch (BR, BLR, RET)" in r.stderr, r.stderr

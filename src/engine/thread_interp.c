@@ -586,9 +586,35 @@ static bool jump_allowed(const ti_ctx *c, ti_state *s, int from, int target)
 	return ++s->visits[target] <= c->unroll;
 }
 
+int ti_indirect_target(const ti_ctx *c, value v)
+{
+	const litmus_test *t = c->t;
+	if (v.loc < 0 || v.loc >= t->n_locs || v.num != 0)
+		return -1;
+	const location *l = &t->locs[v.loc];
+	if (l->code_thread != c->th->id || !l->code_label)
+		return -1;
+	int n;
+	if (sscanf(l->code_label, "#instr:%d", &n) == 1)
+		return n >= 0 && n < c->th->n_instrs ? c->th->instrs[n].first_op
+		                                     : n == c->th->n_instrs ? c->th->n_ops : -1;
+	for (int i = 0; i < c->th->n_labels; i++)
+		if (!strcmp(c->th->labels[i].name, l->code_label))
+			return c->th->labels[i].op;
+	return -1;
+}
+
 bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *pc)
 {
 	int from = *pc;
+	if (o->cond == BR_INDIRECT) {
+		/* run_branch made sure it goes somewhere */
+		int target = ti_indirect_target(c, v);
+		if (!jump_allowed(c, s, from, target))
+			return false;
+		*pc = target;
+		return true;
+	}
 	if ((o->flags & ACC_CTRL_JOIN) && s->n_scopes > 0) {
 		/* the end of a C if: what it controlled is behind */
 		idxset_free(&s->ctrl);

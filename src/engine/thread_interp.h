@@ -97,7 +97,7 @@ static inline void idxset_union(idxset *dst, const idxset *a, const idxset *b)
  * from memory is no location (herd drops such candidates); file NULL
  * when none was. */
 typedef struct interp_warned {
-	bool addr, arith, reg, tlbi;
+	bool addr, arith, reg, tlbi, jump;
 	srcloc addr_dropped;
 	int *access_size;   /* per location, the size of the first access
 	                     * met, 0 for none (herd's check that a test not
@@ -214,6 +214,9 @@ bool ti_stcond_may_succeed(const ti_ctx *c, const ti_state *s, const op *o, int 
  * its target, whatever decides its condition, and the visit beyond
  * `unroll` cuts the path.  So every path is finite. */
 bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *pc);
+/* The op a BR_INDIRECT branch holding v goes to, or -1 when v is no code
+ * place of c's thread (prog.h's BR_INDIRECT). */
+int ti_indirect_target(const ti_ctx *c, value v);
 
 /* ---- the one loop over a thread's ops (thread_run.c) ----------------------
 
@@ -277,6 +280,8 @@ enum ti_fail {
 	TI_FAIL_TLBI,      /* TLBI where the policy runs no vmsa */
 	TI_FAIL_DROP,      /* an ACC_DROP branch taken: herd has no such
 	                    * execution (the enumerator drops the path) */
+	TI_FAIL_JUMP,      /* a BR_INDIRECT branch to a value that is no
+	                    * code place of its thread, or not known */
 };
 
 /* What a run meets that is not known yet. */

@@ -242,6 +242,23 @@ static void tlbi_not_a_page(interp *ip, const op *o)
 	           "the paths that reach it are dropped");
 }
 
+/* An indirect branch (BR, BLR, RET) goes to a label of its own thread
+ * that a register holds: weft refuses one to anything else (another
+ * thread's code, which herd runs there), and one to a value read from
+ * memory, which the enumerator's first paths, with values not known yet,
+ * cannot follow; said once. */
+static void jump_not_a_label(interp *ip, const op *o)
+{
+	if (ip->warned.jump)
+		return;
+	ip->warned.jump = true;
+	const thread *th = ip->c.th;
+	srcloc at = o->instr >= 0 && o->instr < th->n_instrs ? th->instrs[o->instr].loc
+	                                                      : (srcloc){ ip->c.t->file, 0, 0 };
+	diag_error(ip->c.d, at, "an indirect branch (BR, BLR, RET) to another thread's code, or to an "
+	           "address read from memory, is not supported");
+}
+
 /* vmsa (prog.h): the translation of access o (at pc) to virtual location
  * loc.  One path per value PTE(loc) may hold: the implicit read of the
  * entry, the commit, then either a fault that ends the thread or, back
@@ -340,6 +357,8 @@ static void e_fail(void *ctx, const op *o, enum ti_fail why)
 	erun *x = ctx;
 	if (why == TI_FAIL_PAGE)
 		tlbi_not_a_page(x->ip, o);
+	if (why == TI_FAIL_JUMP)
+		jump_not_a_label(x->ip, o);
 	istate_free(x->ip, x->s);
 }
 

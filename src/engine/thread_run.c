@@ -88,6 +88,10 @@ static bool run_branch(const ti_policy *p, void *ctx, const ti_ctx *c, ti_state 
 				p->reads(ctx, o);
 			p->event(ctx, o, *pc, EV_BRANCH, -1, value_int(0));
 		}
+		if (o->cond == BR_INDIRECT && (!known || ti_indirect_target(c, v) < 0)) {
+			p->fail(ctx, o, TI_FAIL_JUMP);
+			return false;
+		}
 		if (!known) {
 			/* a dropped way has no path to fork */
 			if (!(o->flags & ACC_DROP) && !p->fork_taken(ctx, o, *pc))

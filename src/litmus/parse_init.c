@@ -235,7 +235,7 @@ static bool read_entry(parser *p, token first, token *next)
 		return ok;
 	}
 	/* Instructions as values belong to herd's ifetch variant. */
-	if (type && !strcmp(type, "ins_t") && !p->t->ifetch) {
+	if (type && !strcmp(type, "ins_t") && !p->t->ifetch && !(p->arch && p->arch->ifetch)) {
 		diag_error(p->d, first.loc, "instruction values ('ins_t') need herd's ifetch variant (a "
 			   "'Variant=ifetch' line): without it herd does not fetch instructions from memory");
 		free(type);

@@ -109,9 +109,13 @@ int parser_ifetch_value(parser *p, token *t, bool labels, value *out, char **wri
 	bool quoted = tok_is(t, "instr") && *p->c.p == ':';
 	bool nop = tok_is(t, "NOP") || tok_is(t, "nop");
 	bool label = labels && (t->kind == T_PROC || t->kind == T_NUM) && *p->c.p == ':';
-	if (!quoted && !nop && !label)
+	/* herd's label:"P1:L0" (as its states print a label value) */
+	bool quoted_label = tok_is(t, "label") && p->c.p[0] == ':' && p->c.p[1] == '"';
+	if (!quoted && !nop && !label && !quoted_label)
 		return 0;
-	if (!p->t->ifetch) {
+	/* AArch64 has code in memory without the ifetch variant too: herd
+	 * reads label and instruction values, only fetches nothing */
+	if (!p->t->ifetch && !(p->arch && p->arch->ifetch)) {
 		diag_error(p->d, t->loc, "%s need herd's ifetch variant (a 'Variant=ifetch' line): "
 		           "without it herd does not fetch instructions from memory",
 		           label ? "labels as values ('1:L0')" : "instruction values ('NOP', 'instr:\"...\"')");
@@ -132,11 +136,31 @@ int parser_ifetch_value(parser *p, token *t, bool labels, value *out, char **wri
 			free(text);
 		return 1;
 	}
-	long th = (long)t->num;
+	bool closing = false;
+	token proc = *t;
+	if (quoted_label) {
+		/* `label:"P1:L0"`: the thread and label between the quotes */
+		cursor_advance(&p->c);
+		cursor_advance(&p->c);
+		proc = parser_next(p);
+		closing = true;
+		if (proc.kind != T_PROC && proc.kind != T_NUM) {
+			parser_expected(p, &proc, "a thread's label inside label:\"...\" ('P1:L0')");
+			return -1;
+		}
+	}
+	long th = (long)proc.num;
 	token colon = parser_next(p), name = parser_next(p);
 	if (colon.kind != T_COLON || name.kind != T_NAME) {
 		parser_expected(p, &name, "a label after the thread ('1:L0')");
 		return -1;
+	}
+	if (closing) {
+		if (*p->c.p != '"') {
+			diag_error(p->d, name.loc, "expected '\"' closing label:\"...\"");
+			return -1;
+		}
+		cursor_advance(&p->c);
 	}
 	char *full = xasprintf("P%ld:%.*s", th, (int)name.len, name.start);
 	int loc = parser_loc(p, full, strlen(full), name.loc);

@@ -257,7 +257,7 @@ static bool resolve_branches(parser *p, thread *th)
 	int reported = 0;
 	for (int i = 0; i < th->n_ops; i++) {
 		op *o = &th->ops[i];
-		if (o->kind == OP_BRANCH && !o->label && o->target < 0)
+		if (o->kind == OP_BRANCH && !o->label && o->target < 0 && o->cond != BR_INDIRECT)
 			o->target = th->n_ops;   /* arch_add_exit: the end of the thread */
 		/* a branch without a label and with a target (inside one
 		 * instruction, as x86's CMPXCHG) is already resolved */

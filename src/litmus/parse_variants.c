@@ -116,9 +116,55 @@ bool parse_test_variants(parser *p, const meta *m, srcloc at)
 	return true;
 }
 
+/* Instruction `at` of th as a value: herd's instruction in memory, whose
+ * label operand (a branch's, ADR's) is its offset from there, ".+8". */
+static value instruction_as_value(litmus_test *t, const thread *th, int at)
+{
+	const char *text = th->instrs[at].text;
+	const char *last = strrchr(text, ',');
+	if (!last)
+		last = strpbrk(text, " \t");
+	if (last) {
+		const char *name = last + 1;
+		while (*name == ' ' || *name == '\t')
+			name++;
+		for (int k = 0; k < th->n_labels; k++)
+			if (!strcmp(th->labels[k].name, name)) {
+				char *s = xasprintf("%.*s%s.%+d", (int)(name - text), text, "",
+				                    4 * (th->labels[k].instr - at));
+				value v = prog_instr_value(t, s);
+				free(s);
+				return v;
+			}
+	}
+	return prog_instr_value(t, text);
+}
+
+/* Without herd's ifetch variant, an AArch64 code location (a label used
+ * as a value, ADR's, BL's return place) still holds its instruction:
+ * reads of it see that value, as herd's do, and nothing is fetched. */
+static void code_holds_its_instruction(litmus_test *t)
+{
+	for (int l = 0; l < t->n_locs; l++) {
+		location *loc = &t->locs[l];
+		if (loc->code_thread < 0 || loc->code_thread >= t->n_threads || !loc->code_label)
+			continue;
+		const thread *th = &t->threads[loc->code_thread];
+		int at = -1;
+		if (sscanf(loc->code_label, "#instr:%d", &at) != 1)
+			for (int k = 0; k < th->n_labels && at < 0; k++)
+				if (!strcmp(th->labels[k].name, loc->code_label))
+					at = th->labels[k].instr;
+		if (at >= 0 && at < th->n_instrs)
+			loc->init = instruction_as_value(t, th, at);
+	}
+}
+
 bool parse_check_ifetch(parser *p)
 {
-	const litmus_test *t = p->t;
+	litmus_test *t = p->t;
+	if (!t->ifetch)
+		code_holds_its_instruction(t);
 	for (int i = 0; i < p->n_label_uses; i++) {
 		const location *l = &t->locs[p->label_use_loc[i]];
 		bool found = false;

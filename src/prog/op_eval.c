@@ -55,6 +55,9 @@ static bool instr_alu(enum alu_op k, value a, value b, value *r)
 	case ALU_EQ: case ALU_NE:
 		*r = value_int(value_eq(a, b) == (k == ALU_EQ));
 		return true;
+	case ALU_CMP:   /* AArch64's CMP: only equality means something */
+		*r = value_int(!value_eq(a, b));
+		return true;
 	default:
 		return false;
 	}
@@ -225,6 +228,7 @@ bool op_branch_taken(enum branch_cond c, value v)
 	case BR_GT: return sign > 0;
 	case BR_LE: return sign <= 0;
 	case BR_EITHER: return false;   /* the engines explore both ways */
+	case BR_INDIRECT: return true;  /* to where the register says */
 	}
 	return false;
 }

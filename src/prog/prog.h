@@ -160,6 +160,10 @@ enum branch_cond {
 	BR_EITHER, /* both ways, each explored: a choice between variants of
 	            * one instruction that herd explores each (AArch64's CAS);
 	            * forward, ACC_SILENT, tests nothing */
+	BR_INDIRECT, /* to the code place register `a` holds (AArch64's BR,
+	            * BLR, RET): a code location of this thread (location.
+	            * code_thread), at its label (code_label) or, for a
+	            * label "#instr:N", at instruction N; target unused */
 };
 
 enum op_kind {

@@ -92,6 +92,27 @@ static int value_cmp(const litmus_test *t, value a, value b)
 
 static void put_value_as(const litmus_test *t, value v, bool hexa, strbuf *out);
 
+/* A code location as a value, herd's label:"P0:L0"; a return place
+ * ("#instr:N", after BL) by the label of instruction N when it has one,
+ * else by herd's address of it, 10000 * (thread + 1) + 4 * N. */
+static void put_code_place(const litmus_test *t, const location *l, strbuf *out)
+{
+	int n;
+	const char *label = l->code_label;
+	if (label && sscanf(label, "#instr:%d", &n) == 1 && l->code_thread < t->n_threads) {
+		const thread *th = &t->threads[l->code_thread];
+		label = NULL;
+		for (int k = 0; k < th->n_labels && !label; k++)
+			if (th->labels[k].instr == n)
+				label = th->labels[k].name;
+		if (!label) {
+			sb_printf(out, "%d", 10000 * (l->code_thread + 1) + 4 * n);
+			return;
+		}
+	}
+	sb_printf(out, "label:\"P%d:%s\"", l->code_thread, label ? label : "?");
+}
+
 /* herd -hexa prints integers as OCaml's "0x%Lx": the 64-bit two's
  * complement, so -1 is 0xffffffffffffffff. */
 static void put_value_as(const litmus_test *t, value v, bool hexa, strbuf *out)
@@ -100,8 +121,18 @@ static void put_value_as(const litmus_test *t, value v, bool hexa, strbuf *out)
 		sb_printf(out, "S%lld", (long long)v.num);
 		return;
 	}
-	if (value_is_pte(v) || value_is_page(v) || value_is_instr(v)) {
-		/* vmsa's entries and pages, ifetch's instructions */
+	if (value_is_instr(v)) {
+		/* an instruction, herd's instr:"B .+4", but NOP bare */
+		bool nop = v.num >= 0 && v.num < t->n_instr_values && !strcmp(t->instr_values[v.num], "NOP");
+		if (!nop)
+			sb_puts(out, "instr:\"");
+		value_print(t, v, out);
+		if (!nop)
+			sb_putc(out, '"');
+		return;
+	}
+	if (value_is_pte(v) || value_is_page(v)) {
+		/* vmsa's entries and pages */
 		value_print(t, v, out);
 		return;
 	}
@@ -111,6 +142,10 @@ static void put_value_as(const litmus_test *t, value v, bool hexa, strbuf *out)
 	}
 	if (v.loc < 0) {
 		sb_printf(out, "%lld", (long long)v.num);
+		return;
+	}
+	if (v.loc < t->n_locs && t->locs[v.loc].code_thread >= 0 && t->locs[v.loc].code_label && !v.num) {
+		put_code_place(t, &t->locs[v.loc], out);
 		return;
 	}
 	sb_puts(out, v.loc < t->n_locs ? t->locs[v.loc].name : "?");

@@ -105,6 +105,7 @@ static void s_fail(void *ctx, const op *o, enum ti_fail why)
 		[TI_FAIL_TLBI] = "TLBI (herd's vmsa variant) is not supported here",
 		[TI_FAIL_DROP] = "this alternative of the compare-exchange does not hold for the value read (herd "
 		                 "has no such execution)",
+		[TI_FAIL_JUMP] = "an indirect branch (BR, BLR, RET) to another thread's code is not supported",
 	};
 	srun *x = ctx;
 	x->out->error = says[why];

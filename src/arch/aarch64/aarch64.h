@@ -5,8 +5,8 @@
  *                   index), acquire/release/acquire-PC, exclusives, the
  *                   atomic read-modify-write family (CAS, SWP, LDADD ...)
  *   aarch64_alu.c   MOV, ADD/SUB, logic, shifts, SXTW, CMP, CSEL
- *   aarch64_flow.c  B, B.cond, CBZ/CBNZ, DMB/DSB, ISB, NOP, and the
- *                   virtual-memory instructions weft refuses (TLBI)
+ *   aarch64_flow.c  B, B.cond, CBZ/CBNZ, ADR, BL, BLR, BR, RET, DMB/DSB,
+ *                   ISB, NOP, and TLBI (herd's vmsa variant)
  *   aarch64_fetch.c herd's ifetch variant (instructions fetched from
  *                   memory), DC CVAU and IC IVAU
  *   aarch64_print.c herd's spelling of an instruction for the hash, its
@@ -65,6 +65,10 @@ bool a64_refuse(arch_cursor *c, const char *why);
 bool a64_mem_translate(arch_cursor *c, const char *mnemonic, bool *mine);
 bool a64_alu_translate(arch_cursor *c, const char *mnemonic, bool *mine);
 bool a64_flow_translate(arch_cursor *c, const char *mnemonic, bool *mine);
+/* The code location "P<thread>:<label>" of this thread's instruction at
+ * `label` (a label, or "#instr:N" for instruction N), added if new
+ * (aarch64_fetch.c). */
+int a64_code_location(arch_ctx *ctx, const char *label);
 /* DC CVAU and IC IVAU (aarch64_fetch.c). */
 bool a64_cache_translate(arch_cursor *c, const char *mnemonic, bool *mine);
 /* herd's ifetch variant (aarch64_fetch.c): when the instruction about to

@@ -50,8 +50,7 @@ static const char *exported_label(const arch_ctx *ctx, bool *several)
 	return found;
 }
 
-/* The code location of thread th's instruction at `label`. */
-static int code_location(arch_ctx *ctx, const char *label)
+int a64_code_location(arch_ctx *ctx, const char *label)
 {
 	char *name = xasprintf("P%d:%s", ctx->th->id, label);
 	int loc = arch_loc(ctx, name);
@@ -77,7 +76,7 @@ bool a64_fetch_translate(arch_ctx *ctx, const char *text, bool (*plain)(arch_ctx
 		return false;
 	}
 	litmus_test *t = ctx->test;
-	int loc = code_location(ctx, label);
+	int loc = a64_code_location(ctx, label);
 	value self = prog_instr_value(t, text);
 	t->locs[loc].init = self;
 

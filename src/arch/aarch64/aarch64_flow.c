@@ -113,6 +113,54 @@ static bool tlbi_translate(arch_cursor *c)
 	return true;
 }
 
+/* BL label, BLR Xn: X30 gets the code place of the next instruction
+ * (herd's return address), then the branch; BR Xn and RET {Xn} (X30 by
+ * default) go where the register says (BR_INDIRECT), no branch event
+ * of their own (herd's B.branchT of a known address). */
+static bool link_translate(arch_cursor *c, const char *m)
+{
+	arch_ctx *ctx = c->ctx;
+	char label[ARCH_WORD_MAX];
+	bool link = arch_word_eq(m, "BL") || arch_word_eq(m, "BLR");
+	operand to = arch_opnd_none();
+	if (arch_word_eq(m, "BL")) {
+		if (!read_label(c, label))
+			return false;
+	} else if (arch_word_eq(m, "RET") && arch_cursor_at_end(c)) {
+		to = arch_opnd_reg(arch_reg(ctx, "X30"));
+	} else {
+		a64_reg rn;
+		if (!a64_read_reg(c, &rn) || !arch_expect_end(c))
+			return false;
+		if (!rn.wide)
+			return arch_malformed(c, rn.at, "the branch register is an X register");
+		to = a64_src(rn);
+	}
+	if (to.kind == OPND_REG && link) {
+		/* BLR X30: the register is read before the link is written */
+		int t = a64_scratch(ctx, 0);
+		arch_emit_alu(ctx, ALU_MOV, t, to, arch_opnd_none());
+		to = arch_opnd_reg(t);
+	}
+	if (link) {
+		char next[32];
+		snprintf(next, sizeof next, "#instr:%d", ctx->instr + 1);
+		arch_emit_alu(ctx, ALU_MOV, arch_reg(ctx, "X30"), arch_opnd_imm(value_addr(a64_code_location(ctx, next))),
+		              arch_opnd_none());
+	}
+	if (to.kind == OPND_NONE) {
+		arch_add_branch(ctx, BR_ALWAYS, arch_opnd_none(), label);
+		return true;
+	}
+	op *o = arch_add_op(ctx, OP_BRANCH);
+	o->cond = BR_INDIRECT;
+	o->a = to;
+	o->flags = ACC_SILENT;
+	o->label = NULL;
+	o->target = -1;
+	return true;
+}
+
 bool a64_flow_translate(arch_cursor *c, const char *m, bool *mine)
 {
 	arch_ctx *ctx = c->ctx;
@@ -139,6 +187,20 @@ bool a64_flow_translate(arch_cursor *c, const char *m, bool *mine)
 		arch_add_branch(ctx, m[2] == 'Z' || m[2] == 'z' ? BR_EQ : BR_NE, a64_src(rt), label);
 		return true;
 	}
+	if (arch_word_eq(m, "ADR")) {
+		/* Xd gets the code place of the label (herd prints it
+		 * label:"P0:L0") */
+		a64_reg rd;
+		if (!a64_read_reg(c, &rd) || !a64_comma(c) || !read_label(c, label))
+			return false;
+		if (label[0] == '#')
+			return a64_refuse(c, "herd7 7.58 wants a label, not an offset, here");
+		a64_write_alu(ctx, rd, ALU_MOV, arch_opnd_imm(value_addr(a64_code_location(ctx, label))),
+		              arch_opnd_none());
+		return true;
+	}
+	if (arch_word_eq(m, "BL") || arch_word_eq(m, "BLR") || arch_word_eq(m, "BR") || arch_word_eq(m, "RET"))
+		return link_translate(c, m);
 	if (arch_word_eq(m, "DMB") || arch_word_eq(m, "DSB")) {
 		const char *set = NULL;
 		if (arch_cursor_word(c, w, &at) == 0 || !(set = barrier_set(m, w)))

@@ -120,7 +120,11 @@ static void print_insn(const arch_insn *in, label_renamer rename, void *ctx, str
 		print_ldur(in, out);
 		return;
 	}
-	bool branch = !strcmp(m, "B") || !strncmp(m, "B.", 2) || !strcmp(m, "CBZ") || !strcmp(m, "CBNZ");
+	bool branch = !strcmp(m, "B") || !strncmp(m, "B.", 2) || !strcmp(m, "CBZ") || !strcmp(m, "CBNZ") ||
+	              !strcmp(m, "BL") || !strcmp(m, "ADR");
+	/* herd's compat printer spells ADR "ADDR" */
+	if (!strcmp(m, "ADR"))
+		strcpy(m, "ADDR");
 	/* herd's compat printer spells LDXP's first register as a W one */
 	bool ldxp = !strcmp(m, "LDXP") || !strcmp(m, "LDAXP");
 	sb_puts(out, m);

@@ -1151,11 +1151,11 @@ static void run_frames(rctx *c)
 /* An instruction with variants herd explores each (BR_EITHER, AArch64's
  * CAS): rsmc's interpreter follows one path per thread, so such a test
  * goes to the enumerator. */
-static bool has_variants(const litmus_test *t)
+static bool has_branch(const litmus_test *t, enum branch_cond cond)
 {
 	for (int i = 0; i < t->n_threads; i++)
 		for (int k = 0; k < t->threads[i].n_ops; k++)
-			if (t->threads[i].ops[k].kind == OP_BRANCH && t->threads[i].ops[k].cond == BR_EITHER)
+			if (t->threads[i].ops[k].kind == OP_BRANCH && t->threads[i].ops[k].cond == cond)
 				return true;
 	return false;
 }
@@ -1258,8 +1258,10 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 		cannot = FALLBACK_ORDER_CYCLE;
 	else if (m && cat_model_computes_deps(m) && !s0.herd_deps)
 		cannot = FALLBACK_CATDEP;
-	else if (has_variants(t))
+	else if (has_branch(t, BR_EITHER))
 		cannot = FALLBACK_VARIANTS;
+	else if (has_branch(t, BR_INDIRECT))
+		cannot = FALLBACK_INDIRECT;
 	else if (has_reserved_stcond(t))
 		cannot = FALLBACK_RESERVATION;
 	else if (has_c_rmw(t))

@@ -36,6 +36,7 @@ enum rsmc_fallback {
 	FALLBACK_CATDEP,          /* the model computes herd's dependencies,
 	                           * on a test weft builds none for         */
 	FALLBACK_VARIANTS,        /* an instruction herd runs as variants    */
+	FALLBACK_INDIRECT,        /* a branch to where a register says       */
 	FALLBACK_RESERVATION,     /* a store-conditional needs a reservation */
 	FALLBACK_C_RMW,           /* a C RMW of two events, or a choice      */
 	FALLBACK_C_LOCKS,         /* C lock/srcu events, order not proven    */

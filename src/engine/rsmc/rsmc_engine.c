@@ -20,6 +20,8 @@ static const char *rsmc_fallback_reason(int why)
 		return "the model computes herd's dependencies (catdep), which rsmc tracks on AArch64 tests only";
 	case FALLBACK_VARIANTS:
 		return "an instruction has variants herd explores each (CAS), which rsmc does not";
+	case FALLBACK_INDIRECT:
+		return "a branch goes where a register says (BR, BLR, RET), which rsmc does not follow";
 	case FALLBACK_RESERVATION:
 		return "a store-conditional needs a reservation, which rsmc does not model";
 	case FALLBACK_C_RMW:
