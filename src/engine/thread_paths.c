@@ -228,35 +228,36 @@ static bool out_of_time(interp *ip, unsigned long work)
 	return ip->timed_out;
 }
 
-/* herd's TLBI takes a page, tlb_v, which only `LSR Xd,Xv,#12` of a
- * variable's address gives: anything else drops the path, said once. */
-static void tlbi_not_a_page(interp *ip, const op *o)
+/* An error at op o's instruction that drops the paths reaching it, said
+ * once (*said). */
+static void refuse_once(interp *ip, bool *said, const op *o, const char *why)
 {
-	if (ip->warned.tlbi)
+	if (*said)
 		return;
-	ip->warned.tlbi = true;
+	*said = true;
 	const thread *th = ip->c.th;
 	srcloc at = o->instr >= 0 && o->instr < th->n_instrs ? th->instrs[o->instr].loc
 	                                                      : (srcloc){ ip->c.t->file, 0, 0 };
-	diag_error(ip->c.d, at, "TLBI's register must hold a page (LSR Xd,Xv,#12 of a variable's address): "
-	           "the paths that reach it are dropped");
+	diag_error(ip->c.d, at, "%s", why);
+}
+
+/* herd's TLBI takes a page, tlb_v, which only `LSR Xd,Xv,#12` of a
+ * variable's address gives: anything else drops the path. */
+static void tlbi_not_a_page(interp *ip, const op *o)
+{
+	refuse_once(ip, &ip->warned.tlbi, o, "TLBI's register must hold a page (LSR Xd,Xv,#12 of a variable's "
+	            "address): the paths that reach it are dropped");
 }
 
 /* An indirect branch (BR, BLR, RET) goes to a label of its own thread
  * that a register holds: weft refuses one to anything else (another
  * thread's code, which herd runs there), and one to a value read from
  * memory, which the enumerator's first paths, with values not known yet,
- * cannot follow; said once. */
+ * cannot follow. */
 static void jump_not_a_label(interp *ip, const op *o)
 {
-	if (ip->warned.jump)
-		return;
-	ip->warned.jump = true;
-	const thread *th = ip->c.th;
-	srcloc at = o->instr >= 0 && o->instr < th->n_instrs ? th->instrs[o->instr].loc
-	                                                      : (srcloc){ ip->c.t->file, 0, 0 };
-	diag_error(ip->c.d, at, "an indirect branch (BR, BLR, RET) to another thread's code, or to an "
-	           "address read from memory, is not supported");
+	refuse_once(ip, &ip->warned.jump, o, "an indirect branch (BR, BLR, RET) to another thread's code, or "
+	            "to an address read from memory, is not supported");
 }
 
 /* vmsa (prog.h): the translation of access o (at pc) to virtual location
