@@ -30,6 +30,8 @@ static const char *unsupported_instr(const litmus_test *t, const thread *th, con
 		const op *o = &th->ops[k];
 		if (o->kind == OP_TLBI)
 			return "a TLB invalidation (herd's vmsa variant)";
+		if (o->kind == OP_BRANCH && o->cond == BR_INDIRECT)
+			return "a branch to where a register says (BR, BLR, RET)";
 		if (is_access_op(o)) {
 			accesses++;
 			fused += (o->flags & ACC_FUSED) != 0;
