@@ -322,7 +322,10 @@ static int eval_address(const ti_ctx *c, const ti_state *s, const op *o, const a
 	}
 	if (loc >= 0 && loc < c->t->n_locs && (num != 0 || c->t->locs[loc].array >= 0)) {
 		int cell;
-		enum cell_fit fit = prog_array_cell(c->t, loc, num, o->size, &cell);
+		/* outside -variant mixed, herd asks only that a location be
+		 * accessed with one size (access_size_ok), whatever its type:
+		 * a W store to an int64_t cell is run */
+		enum cell_fit fit = prog_array_cell(c->t, loc, num, c->t->mixed ? o->size : 0, &cell);
 		if (fit == CELL_OK)
 			return cell;
 		if (fit != CELL_NOT_ARRAY) {
