@@ -370,8 +370,6 @@ static bool eval_term(cat_prog *p, int t)
 		return false;
 	if (ct->b >= 0 && !eval_term(p, ct->b))
 		return false;
-	int n = p->n, words = p->words;
-	size_t nw = ct->is_set ? (size_t)words : p->relw;
 	uint64_t *dst = p->val[t];
 	const uint64_t *a = ct->a >= 0 && ct->kind != CT_CHOICE ? p->val[ct->a] : NULL;
 	const uint64_t *b = ct->b >= 0 ? p->val[ct->b] : NULL;
@@ -398,56 +396,16 @@ static bool eval_term(cat_prog *p, int t)
 		if (!leaf(p, p->m->choices[ct->a].slot, t))
 			return false;
 		break;
-	case CT_UNION:
-		for (size_t w = 0; w < nw; w++)
-			dst[w] = a[w] | b[w];
-		break;
-	case CT_INTER:
-		for (size_t w = 0; w < nw; w++)
-			dst[w] = a[w] & b[w];
-		break;
-	case CT_DIFF:
-		for (size_t w = 0; w < nw; w++)
-			dst[w] = a[w] & ~b[w];
-		break;
 	case CT_SEQ:
-		if (p->diag[ct->a] || p->diag[ct->b])
+		if (p->diag[ct->a] || p->diag[ct->b]) {
 			seq_diag(p, dst, a, b, p->diag[ct->a], p->diag[ct->b]);
-		else
-			rel_seq_raw(dst, a, b, n, words);
-		break;
-	case CT_PROD:
-		rel_product_raw(dst, a, b, n, words);
-		break;
-	case CT_INV:
-		rel_inverse_raw(dst, a, n, words);
-		break;
-	case CT_PLUS: case CT_STAR: case CT_OPT:
-		memcpy(dst, a, nw * sizeof *dst);
-		if (ct->kind != CT_OPT)
-			rel_closure_raw(dst, n, words);
-		if (ct->kind != CT_PLUS)
-			rel_reflexive_raw(dst, n, words);
-		break;
-	case CT_COMPL:
-		memcpy(dst, a, nw * sizeof *dst);
-		if (ct->is_set) {
-			for (int w = 0; w < words; w++)
-				dst[w] = ~dst[w];
-			if (words)
-				dst[words - 1] &= bits_last_word_mask(n);
-		} else {
-			rel_complement_raw(dst, n, words);
+			break;
 		}
+		cat_term_op(ct->kind, ct->is_set, dst, a, b, p->n, p->words);
 		break;
-	case CT_TOID:
-		rel_id_on_raw(dst, a, n, words);
-		break;
-	case CT_DOMAIN:
-		rel_domain_raw(dst, a, n, words);
-		break;
-	case CT_RANGE:
-		rel_range_raw(dst, a, n, words);
+	case CT_UNION: case CT_INTER: case CT_DIFF: case CT_PROD: case CT_INV: case CT_PLUS: case CT_STAR:
+	case CT_OPT: case CT_COMPL: case CT_TOID: case CT_DOMAIN: case CT_RANGE:
+		cat_term_op(ct->kind, ct->is_set, dst, a, b, p->n, p->words);
 		break;
 	case CT_DIFFVAL:
 		diffval(p, dst, a);

@@ -128,6 +128,12 @@ typedef struct cat_term {
 	                      * rec_first                                    */
 } cat_term;
 
+/* Operator term k (CT_UNION ... CT_RANGE) of shape is_set on its
+ * operands' bits (b NULL for one operand), over n events: into d, which
+ * aliases neither. */
+void cat_term_op(enum cat_term_kind k, bool is_set, uint64_t *d, const uint64_t *a, const uint64_t *b, int n,
+                 int words);
+
 /* One check of the model.  term < 0: it did not depend on rf, co, fr or
  * FW and was evaluated (const_holds). */
 typedef struct cat_sym_check {

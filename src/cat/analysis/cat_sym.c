@@ -125,16 +125,9 @@ static bool const_empty(const sym *s, int t)
 	return true;
 }
 
-/* Operator k on constant operands, computed now. */
-static int const_apply(sym *s, enum cat_term_kind k, bool is_set, int a, int b, srcloc loc)
+void cat_term_op(enum cat_term_kind k, bool is_set, uint64_t *d, const uint64_t *wa, const uint64_t *wb, int n,
+                 int words)
 {
-	int t = const_all(s, is_set, false, loc);
-	const cat_term *ta = &s->out->terms[a], *tb = b >= 0 ? &s->out->terms[b] : NULL;
-	cat_term *ct = &s->out->terms[t];
-	int n = s->n, words = (n + 63) / 64;
-	const uint64_t *wa = ta->is_set ? ta->set.w : ta->rel.w;
-	const uint64_t *wb = tb ? (tb->is_set ? tb->set.w : tb->rel.w) : NULL;
-	uint64_t *d = is_set ? ct->set.w : ct->rel.w;
 	size_t nw = is_set ? (size_t)words : (size_t)n * (size_t)words;
 	switch (k) {
 	case CT_UNION: for (size_t w = 0; w < nw; w++) d[w] = wa[w] | wb[w]; break;
@@ -166,6 +159,19 @@ static int const_apply(sym *s, enum cat_term_kind k, bool is_set, int a, int b, 
 	case CT_RANGE: rel_range_raw(d, wa, n, words); break;
 	default: break;
 	}
+}
+
+/* Operator k on constant operands, computed now. */
+static int const_apply(sym *s, enum cat_term_kind k, bool is_set, int a, int b, srcloc loc)
+{
+	int t = const_all(s, is_set, false, loc);
+	const cat_term *ta = &s->out->terms[a], *tb = b >= 0 ? &s->out->terms[b] : NULL;
+	cat_term *ct = &s->out->terms[t];
+	int n = s->n, words = (n + 63) / 64;
+	const uint64_t *wa = ta->is_set ? ta->set.w : ta->rel.w;
+	const uint64_t *wb = tb ? (tb->is_set ? tb->set.w : tb->rel.w) : NULL;
+	uint64_t *d = is_set ? ct->set.w : ct->rel.w;
+	cat_term_op(k, is_set, d, wa, wb, n, words);
 	return t;
 }
 
