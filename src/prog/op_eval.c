@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "prog.h"
+#include "op_bits.h"
 
 /* The low `bytes` bytes of x, sign- or zero-extended. */
 static int64_t extend(uint64_t x, int bytes, bool sign)
@@ -198,8 +199,9 @@ bool op_alu(enum alu_op k, value a, value b, value *r)
 			*r = value_int(a.num / b.num);
 		}
 		return true;
+	default:
+		return op_alu_bits(k, a, b, r);
 	}
-	return false;
 }
 
 value op_access_value(const op *o, value v)

@@ -639,7 +639,9 @@ static const char *const alu_names[] = {
 	[ALU_ROTL32] = "rotl32", [ALU_ROTL64] = "rotl64", [ALU_SEXT] = "sext", [ALU_ZEXT] = "zext",
 	[ALU_CMPU] = "cmpu", [ALU_CRBITS] = "crbits", [ALU_EQ] = "eq", [ALU_NE] = "ne",
 	[ALU_LT] = "lt", [ALU_LE] = "le", [ALU_GT] = "gt", [ALU_GE] = "ge", [ALU_MOD] = "mod",
-	[ALU_STCR] = "stcr",
+	[ALU_STCR] = "stcr", [ALU_NZCV_ADD32] = "nzcv_add32", [ALU_NZCV_ADD64] = "nzcv_add64",
+	[ALU_NZCV_SUB32] = "nzcv_sub32", [ALU_NZCV_SUB64] = "nzcv_sub64", [ALU_NZCV_NZ] = "nzcv_nz",
+	[ALU_NZCV_COND] = "nzcv_cond", [ALU_RBIT] = "rbit", [ALU_REVB] = "revb", [ALU_ABS] = "abs",
 };
 
 static const char *const branch_names[] = {
@@ -651,7 +653,7 @@ static void op_print(const litmus_test *t, const thread *th, const op *o, strbuf
 {
 	switch (o->kind) {
 	case OP_ALU:
-		sb_printf(out, "alu %s ", (unsigned)o->alu <= ALU_STCR ? alu_names[o->alu] : "?");
+		sb_printf(out, "alu %s ", (unsigned)o->alu <= ALU_LAST ? alu_names[o->alu] : "?");
 		reg_print(th, o->dst, out);
 		sb_puts(out, " <- ");
 		operand_print(t, th, o->a, out);

@@ -152,6 +152,26 @@ enum alu_op {
 	ALU_STCR,   /* a store-conditional's status a (1 stored, 0 failed)
 	             * as POWER's CR0 after stwcx.: EQ (0) when stored, no
 	             * bit set (value_flags_clear) when failed, as herd    */
+	/* AArch64's condition flags, as herd's AArch64Sem computes PSTATE.NZCV
+	 * (N 8, Z 4, C 2, V 1) of an operation on 32- or 64-bit operands (the
+	 * 32-bit ones use the low words of a and b): */
+	ALU_NZCV_ADD32, ALU_NZCV_ADD64, /* of a + b (ADDS)                  */
+	ALU_NZCV_SUB32, ALU_NZCV_SUB64, /* of a - b (SUBS, CMP)             */
+	ALU_NZCV_NZ,   /* N and Z of the result a, b its width in bits (32 or
+	                * 64): ANDS, BICS (C and V clear)                 */
+	ALU_NZCV_COND, /* 1 when the flags a satisfy condition b, else 0:
+	                * enum nzcv_cond                                  */
+	ALU_RBIT,      /* the low b bytes of a, bits reversed             */
+	ALU_REVB,      /* the bytes of a reversed within each container of
+	                * b bytes (2, 4 or 8)                              */
+	ALU_ABS,       /* |a|                                             */
+};
+#define ALU_LAST ALU_ABS
+
+/* AArch64's condition codes, in the encoding's order; ALU_NZCV_COND's b. */
+enum nzcv_cond {
+	NZCV_EQ, NZCV_NE, NZCV_CS, NZCV_CC, NZCV_MI, NZCV_PL, NZCV_VS, NZCV_VC,
+	NZCV_HI, NZCV_LS, NZCV_GE, NZCV_LT, NZCV_GT, NZCV_LE, NZCV_AL,
 };
 
 enum branch_cond {

@@ -4,9 +4,14 @@
  *   aarch64_mem.c   loads and stores (offset, register-indexed, post-
  *                   index), acquire/release/acquire-PC, exclusives, the
  *                   atomic read-modify-write family (CAS, SWP, LDADD ...)
- *   aarch64_alu.c   MOV, ADD/SUB, logic, shifts, SXTW, CMP, CSEL
- *   aarch64_flow.c  B, B.cond, CBZ/CBNZ, ADR, BL, BLR, BR, RET, DMB/DSB,
- *                   ISB, NOP, and TLBI (herd's vmsa variant)
+ *   aarch64_alu.c   MOV, ADD/SUB, logic, shifts, SXTW, CMP, TST, NEG,
+ *                   MVN, their flag-setting forms (ADDS ...)
+ *   aarch64_operand.c  their second operand (shifted, extended)
+ *   aarch64_bits.c  MOVZ/MOVN/MOVK, bit fields, reversals, ABS,
+ *                   multiplies, CSEL and its family, MRS/MSR NZCV
+ *   aarch64_cond.c  condition codes on the flags NZCV
+ *   aarch64_flow.c  B, B.cond, CBZ/CBNZ, TBZ/TBNZ, ADR, BL, BLR, BR, RET,
+ *                   DMB/DSB, ISB, NOP, and TLBI (herd's vmsa variant)
  *   aarch64_fetch.c herd's ifetch variant (instructions fetched from
  *                   memory), DC CVAU and IC IVAU
  *   aarch64_print.c herd's spelling of an instruction for the hash, its
@@ -43,15 +48,25 @@ operand a64_src(a64_reg r);
 /* Write `a <alu> b` to rd: nothing for the zero register; a W
  * destination keeps the low 32 bits, as herd's write to a W register. */
 void a64_write_alu(arch_ctx *ctx, a64_reg rd, enum alu_op alu, operand a, operand b);
-/* The condition flags (NZCV, as weft's signed compare result), and the
- * scratch registers of multi-op instructions: no condition can name them. */
+/* The condition flags (PSTATE.NZCV as prog.h's ALU_NZCV_* compute it),
+ * and the scratch registers 0..3 of multi-op instructions: no condition
+ * can name them. */
 int a64_flags(arch_ctx *ctx);
 int a64_scratch(arch_ctx *ctx, int k);
 /* herd's reservation of the last load-exclusive: its address, 0 for none. */
 int a64_reservation(arch_ctx *ctx);
-/* A condition code (EQ, NE, LT, GE, GT, LE) as a weft branch condition on
- * the flags; false when not one weft runs. */
-bool a64_cond(const char *name, enum branch_cond *cond);
+/* A condition code (EQ, NE, CS, ... AL; aarch64_cond.c); false when
+ * `name` is none. */
+bool a64_cond(const char *name, enum nzcv_cond *cond);
+const char *a64_cond_name(enum nzcv_cond cond);
+/* herd's inverse of a condition (the one CSET, CSETM, CINC are built on). */
+enum nzcv_cond a64_cond_inverse(enum nzcv_cond cond);
+/* Whether the flags satisfy `cond`, computed into scratch register 1:
+ * the register holding 1 or 0. */
+int a64_cond_value(arch_ctx *ctx, enum nzcv_cond cond);
+/* The second operand of a data-processing instruction of width `wide`
+ * (aarch64_operand.c). */
+bool a64_read_operand2(arch_cursor *c, bool wide, operand *out);
 /* A branch that herd's semantics makes inside one instruction, with no
  * branch event and no control dependency (CAS, CSEL): ACC_SILENT. */
 op *a64_silent_branch(arch_ctx *ctx, enum branch_cond cond, operand tested);
@@ -69,6 +84,7 @@ bool a64_flow_translate(arch_cursor *c, const char *mnemonic, bool *mine);
  * `label` (a label, or "#instr:N" for instruction N), added if new
  * (aarch64_fetch.c). */
 int a64_code_location(arch_ctx *ctx, const char *label);
+bool a64_bits_translate(arch_cursor *c, const char *mnemonic, bool *mine);
 /* DC CVAU and IC IVAU (aarch64_fetch.c). */
 bool a64_cache_translate(arch_cursor *c, const char *mnemonic, bool *mine);
 /* herd's ifetch variant (aarch64_fetch.c): when the instruction about to

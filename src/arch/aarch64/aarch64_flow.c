@@ -1,8 +1,11 @@
 /* aarch64_flow.c — AArch64 control flow and barriers, as herd7 runs them:
  *
  *   B L                 jump
- *   B.cond L            branch event on the flags (EQ NE LT GE GT LE)
+ *   B.cond L            branch event on the flags, cond any of
+ *                       aarch64_cond.c's (EQ NE CS CC MI PL VS VC HI LS
+ *                       GE LT GT LE AL)
  *   CBZ/CBNZ Rt,L       branch event on Rt = 0 / Rt != 0
+ *   TBZ/TBNZ Rt,#k,L    branch event on bit k of Rt 0 / 1
  *   DMB opt, DSB opt    fence event of set DMB.OPT / DSB.OPT, opt one of
  *                       SY LD ST ISH ISHLD ISHST OSH OSHLD OSHST NSH
  *                       NSHLD NSHST
@@ -51,6 +54,30 @@ static bool read_label(arch_cursor *c, char *label)
 	if (arch_cursor_word(c, label, &at) == 0 || label[0] == '%')
 		return arch_malformed(c, at, "expected a label");
 	return arch_expect_end(c);
+}
+
+/* TBZ/TBNZ Rt,#k,L: herd reads bit k of Rt (its ReadBit). */
+static bool emit_test_bit(arch_cursor *c, bool zero)
+{
+	arch_ctx *ctx = c->ctx;
+	a64_reg rt;
+	char label[ARCH_WORD_MAX];
+	value k;
+	if (!a64_read_reg(c, &rt) || !a64_comma(c))
+		return false;
+	arch_cursor_skip_space(c);
+	const char *at = c->p;
+	if (!a64_read_imm(c, &k))
+		return false;
+	/* herd reads the bit of the whole register, W or X */
+	if (k.loc >= 0 || k.num < 0 || k.num > 63)
+		return arch_malformed(c, at, "expected a bit number from 0 to 63");
+	if (!a64_comma(c) || !read_label(c, label))
+		return false;
+	int t = a64_scratch(ctx, 1);
+	arch_emit_alu(ctx, ALU_AND, t, a64_src(rt), arch_opnd_int((int64_t)(UINT64_C(1) << k.num)));
+	arch_add_branch(ctx, zero ? BR_EQ : BR_NE, arch_opnd_reg(t), label);
+	return true;
 }
 
 static const char *barrier_set(const char *kind, const char *opt)
@@ -166,7 +193,7 @@ bool a64_flow_translate(arch_cursor *c, const char *m, bool *mine)
 	arch_ctx *ctx = c->ctx;
 	char label[ARCH_WORD_MAX], w[ARCH_WORD_MAX];
 	const char *at;
-	enum branch_cond cond;
+	enum nzcv_cond cond;
 	*mine = true;
 	if (arch_word_eq(m, "B")) {
 		if (!read_label(c, label))
@@ -177,9 +204,11 @@ bool a64_flow_translate(arch_cursor *c, const char *m, bool *mine)
 	if ((m[0] == 'B' || m[0] == 'b') && m[1] == '.' && a64_cond(m + 2, &cond)) {
 		if (!read_label(c, label))
 			return false;
-		arch_add_branch(ctx, cond, arch_opnd_reg(a64_flags(ctx)), label);
+		arch_add_branch(ctx, BR_NE, arch_opnd_reg(a64_cond_value(ctx, cond)), label);
 		return true;
 	}
+	if (arch_word_eq(m, "TBZ") || arch_word_eq(m, "TBNZ"))
+		return emit_test_bit(c, m[2] == 'Z' || m[2] == 'z');
 	if (arch_word_eq(m, "CBZ") || arch_word_eq(m, "CBNZ")) {
 		a64_reg rt;
 		if (!a64_read_reg(c, &rt) || !a64_comma(c) || !read_label(c, label))

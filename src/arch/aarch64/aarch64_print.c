@@ -1,6 +1,14 @@
 /* aarch64_print.c — an AArch64 instruction as herd7 prints it for the
  * test's hash ("MNEMONIC a,b,c" in upper case, branch targets renamed),
- * and herd's order of AArch64 registers in a state. */
+ * and herd's order of AArch64 registers in a state.
+ *
+ * herd prints the instruction it parsed (lib/AArch64Base.ml's
+ * dump_instruction_hash, its compat mode), not the text: an alias is
+ * printed as what it was parsed into (NEG as SUB Rd,ZR, CSINC Rd,ZR,ZR as
+ * CSET, MADD with the zero register as MUL, REV64 as REV, ADR as ADDR), a
+ * shift by 0 of a register or an immediate operand is no shift, and
+ * UBFM/SBFM name X registers whatever was written.
+ */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,40 +119,195 @@ static void print_ldur(const arch_insn *in, strbuf *out)
 	}
 }
 
+/* An instruction being printed: its mnemonic and operands as herd
+ * spells them, rewritten by the alias rules below. */
+typedef struct a64_printed {
+	char m[32];
+	int n;
+	char *args[ARCH_INSN_MAX_ARGS];
+} a64_printed;
+
+static void set_arg(a64_printed *p, int i, const char *s)
+{
+	free(p->args[i]);
+	p->args[i] = xstrndup(s, strlen(s));
+}
+
+static void drop_arg(a64_printed *p, int i)
+{
+	free(p->args[i]);
+	memmove(&p->args[i], &p->args[i + 1], (size_t)(p->n - i - 1) * sizeof p->args[0]);
+	p->n--;
+}
+
+static void insert_arg(a64_printed *p, int i, const char *s)
+{
+	if (p->n >= ARCH_INSN_MAX_ARGS)
+		return;
+	memmove(&p->args[i + 1], &p->args[i], (size_t)(p->n - i) * sizeof p->args[0]);
+	p->args[i] = xstrndup(s, strlen(s));
+	p->n++;
+}
+
+static bool is_zr(const char *r) { return !strcmp(r, "XZR") || !strcmp(r, "WZR"); }
+
+/* "LSL #0" and the other shifts by zero. */
+static bool zero_shift(const char *a)
+{
+	return (!strncmp(a, "LSL ", 4) || !strncmp(a, "LSR ", 4) || !strncmp(a, "ASR ", 4) ||
+	        !strncmp(a, "ROR ", 4)) && !strcmp(a + 4, "#0");
+}
+
+/* "SXTB", "UXTW #2" and the other extensions of a register. */
+static bool is_extension(const char *a)
+{
+	static const char *const ext[] = { "SXTB", "SXTH", "SXTW", "SXTX", "UXTB", "UXTH", "UXTW", "UXTX" };
+	for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++)
+		if (!strncmp(a, ext[i], 4) && (a[4] == '\0' || a[4] == ' '))
+			return true;
+	return false;
+}
+
+static void herd_aliases(a64_printed *p)
+{
+	static const char *const op3[] = { "ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "ORN", "EOR",
+	                                   "EON", "BIC", "BICS", "CMP", "TST", "NEG", "NEGS", "MVN", "LSL",
+	                                   "LSR", "ASR", "ROR", "LSLV", "LSRV", "ASRV", "RORV", NULL };
+	static const char *const cset[] = { "CSINC", "CSINV", "CSET", "CSETM", "CINC", NULL };
+	static const char *const shiftv[] = { "LSLV", "LSRV", "ASRV", "RORV", NULL };
+	/* the last operand of herd's I_OP3 is its op_ext: no shift by 0 */
+	if (arch_in_list(p->m, op3) && p->n > 1 && zero_shift(p->args[p->n - 1]))
+		drop_arg(p, p->n - 1);
+	if (arch_in_list(p->m, shiftv))
+		p->m[3] = '\0';
+	/* herd's lexer reads EON as EOR */
+	if (!strcmp(p->m, "EON"))
+		p->m[2] = 'R';
+	/* MOVZ, MOVN, MOVK print their shift after two commas (herd's
+	 * format gives one, its pp_barrel_shift another) */
+	if (!strncmp(p->m, "MOV", 3) && strchr("ZNK", p->m[3]) && p->m[3] && !p->m[4] && p->n == 3) {
+		strbuf b = { 0 };
+		sb_printf(&b, ",%s", p->args[2]);
+		free(p->args[2]);
+		p->args[2] = sb_take(&b);
+	}
+	const char *zr = p->n > 0 && p->args[0][0] == 'W' ? "WZR" : "XZR";
+	if (!strcmp(p->m, "NEG") || !strcmp(p->m, "NEGS")) {
+		/* SUB(S) Rd,ZR,OP2: printed so in herd's compat mode */
+		p->m[0] = 'S', p->m[1] = 'U', p->m[2] = 'B';
+		if (p->n > 0)
+			insert_arg(p, 1, zr);
+	}
+	if (!strcmp(p->m, "CMP") && p->n == 3 && is_extension(p->args[2])) {
+		/* CMP with an extended register is herd's I_ADDSUBEXT: no alias */
+		strcpy(p->m, "SUBS");
+		insert_arg(p, 0, zr);
+	}
+	if (p->n >= 3 && is_zr(p->args[0]) && (!strcmp(p->m, "SUBS") || !strcmp(p->m, "ANDS")) &&
+	    !(p->n > 3 && is_extension(p->args[3]))) {
+		strcpy(p->m, p->m[0] == 'S' ? "CMP" : "TST");
+		drop_arg(p, 0);
+	}
+	if (!strcmp(p->m, "ORN") && p->n >= 3 && is_zr(p->args[1])) {
+		strcpy(p->m, "MVN");
+		drop_arg(p, 1);
+	}
+	if (!strcmp(p->m, "UBFM") || !strcmp(p->m, "SBFM"))
+		for (int i = 0; i < 2 && i < p->n; i++)
+			if (p->args[i][0] == 'W')
+				p->args[i][0] = 'X';
+	if (!strcmp(p->m, "REV64"))
+		p->m[3] = '\0';
+	if (!strcmp(p->m, "ADR"))
+		strcpy(p->m, "ADDR");
+	if (arch_in_list(p->m, cset)) {
+		/* herd's I_CSEL, printed as CSET, CSETM, CINC when it is one
+		 * (the condition inverted: herd's inverse_cond, twice for an
+		 * alias written as such) */
+		enum nzcv_cond c;
+		if (p->n < 2 || !a64_cond(p->args[p->n - 1], &c))
+			return;
+		bool inc = !strcmp(p->m, "CSINC") || !strcmp(p->m, "CSET") || !strcmp(p->m, "CINC");
+		if (!strcmp(p->m, "CSET") || !strcmp(p->m, "CSETM")) {
+			insert_arg(p, 1, zr);
+			insert_arg(p, 1, zr);
+			c = a64_cond_inverse(c);
+		} else if (!strcmp(p->m, "CINC")) {
+			insert_arg(p, 2, p->args[1]);
+			c = a64_cond_inverse(c);
+		}
+		strcpy(p->m, inc ? "CSINC" : "CSINV");
+		if (p->n != 4 || strcmp(p->args[1], p->args[2]) || (!inc && !is_zr(p->args[1])))
+			return;
+		set_arg(p, 3, a64_cond_name(a64_cond_inverse(c)));
+		if (is_zr(p->args[1])) {
+			strcpy(p->m, inc ? "CSET" : "CSETM");
+			drop_arg(p, 1);
+			drop_arg(p, 1);
+		} else {
+			strcpy(p->m, "CINC");
+			drop_arg(p, 2);
+		}
+	}
+	static const struct { const char *full, *zero; } mul_z[] = {
+		{ "MADD", "MUL" }, { "MSUB", "MNEG" }, { "SMADDL", "SMULL" }, { "SMSUBL", "SMNEGL" },
+		{ "UMADDL", "UMULL" }, { "UMSUBL", "UMNEGL" },
+	};
+	for (size_t i = 0; i < sizeof mul_z / sizeof mul_z[0]; i++)
+		if (!strcmp(p->m, mul_z[i].full) && p->n == 4 && is_zr(p->args[3])) {
+			strcpy(p->m, mul_z[i].zero);
+			drop_arg(p, 3);
+		}
+}
+
 static void print_insn(const arch_insn *in, label_renamer rename, void *ctx, strbuf *out)
 {
-	char m[sizeof in->mnemonic];
-	memcpy(m, in->mnemonic, sizeof m);
-	arch_upper(m);
-	if (!strcmp(m, "LDUR")) {
+	static const char *const branches[] = { "B", "CBZ", "CBNZ", "TBZ", "TBNZ", "BL", "ADR", NULL };
+	a64_printed p = { .n = in->n_args };
+	memcpy(p.m, in->mnemonic, sizeof p.m);
+	arch_upper(p.m);
+	if (!strcmp(p.m, "LDUR")) {
 		print_ldur(in, out);
 		return;
 	}
-	bool branch = !strcmp(m, "B") || !strncmp(m, "B.", 2) || !strcmp(m, "CBZ") || !strcmp(m, "CBNZ") ||
-	              !strcmp(m, "BL") || !strcmp(m, "ADR");
-	/* herd's compat printer spells ADR "ADDR" */
-	if (!strcmp(m, "ADR"))
-		strcpy(m, "ADDR");
+	bool branch = arch_in_list(p.m, branches) || !strncmp(p.m, "B.", 2);
 	/* herd's compat printer spells LDXP's first register as a W one */
-	bool ldxp = !strcmp(m, "LDXP") || !strcmp(m, "LDAXP");
-	sb_puts(out, m);
+	bool ldxp = !strcmp(p.m, "LDXP") || !strcmp(p.m, "LDAXP");
 	for (int i = 0; i < in->n_args; i++) {
+		strbuf b = { 0 };
+		if (branch && i == in->n_args - 1)
+			arch_put_label(&b, in->args[i], rename, ctx);
+		else
+			a64_operand(&b, in->args[i]);
+		if (ldxp && i == 0 && b.len > 0 && b.s[0] == 'X')
+			b.s[0] = 'W';
+		if (in->args[i][0] == '[')
+			drop_zero_offset(&b, 0);
+		p.args[i] = sb_take(&b);
+	}
+	for (int i = 0; i < p.n; i++) {
+		int64_t k;
+		if ((branch && i == p.n - 1) || !arch_parse_int(p.args[i], &k))
+			continue;
+		/* a constant written without its '#' */
+		strbuf b = { 0 };
+		sb_printf(&b, "#%lld", (long long)k);
+		free(p.args[i]);
+		p.args[i] = sb_take(&b);
+	}
+	herd_aliases(&p);
+	sb_puts(out, p.m);
+	for (int i = 0; i < p.n; i++) {
 		/* a post-index "[X3],#4" prints "[X3]#4" in the printing herd
 		 * hashes (its compat mode), " [X3]#4" in a pair's */
-		bool post = i > 0 && in->args[i - 1][0] == '[' && in->args[i][0] == '#';
-		bool post_next = i + 1 < in->n_args && in->args[i][0] == '[' && in->args[i + 1][0] == '#';
+		bool post = i > 0 && p.args[i - 1][0] == '[' && p.args[i][0] == '#';
+		bool post_next = i + 1 < p.n && p.args[i][0] == '[' && p.args[i + 1][0] == '#';
 		if (!post)
-			sb_puts(out, !i ? " " : post_next && is_pair(m) ? ", " : ",");
-		size_t at = out->len;
-		if (branch && i == in->n_args - 1)
-			arch_put_label(out, in->args[i], rename, ctx);
-		else
-			a64_operand(out, in->args[i]);
-		if (ldxp && i == 0 && out->s[at] == 'X')
-			out->s[at] = 'W';
-		if (in->args[i][0] == '[')
-			drop_zero_offset(out, at);
+			sb_puts(out, !i ? " " : post_next && is_pair(p.m) ? ", " : ",");
+		sb_puts(out, p.args[i]);
 	}
+	for (int i = 0; i < p.n; i++)
+		free(p.args[i]);
 }
 
 void a64_herd_print(const char *text, label_renamer rename, void *ctx, strbuf *out)
@@ -152,8 +315,14 @@ void a64_herd_print(const char *text, label_renamer rename, void *ctx, strbuf *o
 	arch_insn_print(text, print_insn, rename, ctx, out);
 }
 
-/* X0..X30 by number (W names are the same registers) */
+/* herd's order of registers: XZR, SP, then X0..X30 by number (W names
+ * are the same registers) */
 int a64_reg_rank(const char *name)
 {
-	return arch_reg_rank_numbered(name, "XWxw", 31);
+	if (!strcmp(name, "XZR"))
+		return 0;
+	if (!strcmp(name, "SP"))
+		return 1;
+	int n = arch_reg_rank_numbered(name, "XWxw", 31);
+	return n < 0 ? n : n + 2;
 }

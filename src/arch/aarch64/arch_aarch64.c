@@ -27,27 +27,38 @@ static const char *const x_names[31] = {
 };
 
 /* Register number 0..30, 31 for the zero register, 32 for a symbolic
- * register, -1 when not a register; *wide: an X spelling. */
+ * register, 33 for the stack pointer, -1 when not a register; *wide: an
+ * X spelling. */
+enum { GPR_ZR = 31, GPR_SYMBOLIC = 32, GPR_SP = 33 };
+
 static int gpr_index(const char *name, bool *wide)
 {
 	*wide = true;
 	if (arch_symbolic_reg(name))
-		return 32;
+		return GPR_SYMBOLIC;
+	if (arch_word_eq(name, "SP"))
+		return GPR_SP;
 	char k = name[0];
 	if (k != 'X' && k != 'x' && k != 'W' && k != 'w')
 		return -1;
 	*wide = k == 'X' || k == 'x';
 	if (arch_word_eq(name + 1, "zr"))
-		return 31;
+		return GPR_ZR;
 	return arch_reg_number(name + 1, 30);
 }
 
+/* A register's name in a state: XN; XZR (which a condition may name: it
+ * reads 0) and SP as herd spells them. */
 static const char *a64_canonical_reg(const char *name)
 {
 	bool wide;
 	int n = gpr_index(name, &wide);
-	if (n == 32)
+	if (n == GPR_SYMBOLIC)
 		return name;
+	if (n == GPR_ZR)
+		return wide ? "XZR" : NULL;
+	if (n == GPR_SP)
+		return "SP";
 	return n >= 0 && n < 31 ? x_names[n] : NULL;
 }
 
@@ -61,7 +72,7 @@ bool a64_read_reg(arch_cursor *c, a64_reg *r)
 	if (n < 0)
 		return arch_malformed(c, at, "'%s' is not a register", w);
 	r->at = at;
-	r->reg = n == 31 ? -1 : arch_reg(c->ctx, a64_canonical_reg(w));
+	r->reg = n == GPR_ZR ? -1 : arch_reg(c->ctx, a64_canonical_reg(w));
 	return true;
 }
 
@@ -101,20 +112,6 @@ int a64_scratch(arch_ctx *ctx, int k)
 
 int a64_reservation(arch_ctx *ctx) { return arch_reg(ctx, "#res"); }
 
-bool a64_cond(const char *name, enum branch_cond *cond)
-{
-	static const struct { const char *name; enum branch_cond cond; } conds[] = {
-		{ "EQ", BR_EQ }, { "NE", BR_NE }, { "LT", BR_LT },
-		{ "GE", BR_GE }, { "GT", BR_GT }, { "LE", BR_LE },
-	};
-	for (size_t i = 0; i < sizeof conds / sizeof conds[0]; i++)
-		if (arch_word_eq(name, conds[i].name)) {
-			*cond = conds[i].cond;
-			return true;
-		}
-	return false;
-}
-
 op *a64_silent_branch(arch_ctx *ctx, enum branch_cond cond, operand tested)
 {
 	op *o = arch_add_op(ctx, OP_BRANCH);
@@ -141,7 +138,7 @@ static bool a64_translate_plain(arch_ctx *ctx, const char *text)
 	if (*c.p != '\0' && *c.p != ' ' && *c.p != '\t')
 		return arch_unsupported(&c);
 	bool (*const families[])(arch_cursor *, const char *, bool *) = {
-		a64_mem_translate, a64_alu_translate, a64_flow_translate, a64_cache_translate,
+		a64_mem_translate, a64_alu_translate, a64_bits_translate, a64_flow_translate, a64_cache_translate,
 	};
 	for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
 		bool mine = false;
