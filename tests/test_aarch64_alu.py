@@ -23,7 +23,9 @@ herd's whole 64 bits:
   ALU-csel         CSEL, CSINC, CSINV, CSNEG, CINC, CSET, CSETM: herd's
                    inverse of GE is GT (CSET W9,GE is 1 on 3 < 10)
   ALU-regs         SP as a register, XZR in a condition and in the state
-Both engines, and the Hash= under any model (without the corpus)."""
+Both engines, and the Hash= under any model (without the corpus).  What
+herd refuses of these instructions, weft refuses by name (test_aarch64.py's
+test_aarch64_refuses_by_name)."""
 import pytest
 
 from conftest import SRCDIR, result_blocks
@@ -62,31 +64,3 @@ def test_hash_is_herds_under_any_model(weft):
     got = result_blocks(r.stdout)
     for t in TESTS:
         assert hash_line(got[t.name[:-len(".litmus")]][0]) == hash_line(expected(t)), t.name
-
-
-@pytest.mark.parametrize("code,words", [
-    # herd7 fails on these (an assertion, a fatal error, no such token)
-    ("MOV X0,W1", "MOV takes two registers of one width"),
-    ("MOVZ W0,#65535", "a 16-bit immediate from 0 to 65534"),
-    ("MOVZ W0,#1,LSL #32", "LSL #0 or LSL #16"),
-    ("MOVK X0,#1,LSL #8", "LSL #0 or LSL #16, #32 or #48"),
-    ("ADD X0,X1,X2,MSL #2", "'MSL' is not a shift"),
-    ("ADD X0,X1,X2,LSL #64", "a shift amount from 0 to 63"),
-    ("CSEL X0,X1,X2,NV", "expected a condition"),
-    ("SMULL W0,W1,W2", "SMULL writes an X register"),
-    ("REV32 W0,W1", "REV32 takes X registers"),
-    # herd runs these (a register of its own; bit numbers past the
-    # register, computed by OCaml's shifts out of range): weft does not
-    ("MRS X0,ELR_EL1", "MRS and MSR of NZCV only"),
-    ("UBFM W0,W1,#64,#1", "a bit number from 0 to 63"),
-    ("UBFM W0,W1,#33,#1", "herd would shift by a negative amount"),
-    ("TBZ W0,#64,L0", "a bit number from 0 to 63"),
-    ("UBFX X0,X1,#1,#2", "unsupported AArch64 instruction 'UBFX X0,X1,#1,#2'"),
-    ("CMN X0,#1", "unsupported AArch64 instruction 'CMN X0,#1'"),
-])
-def test_what_herd_refuses_is_refused(weft, tmp_path, code, words):
-    t = tmp_path / "U.litmus"
-    t.write_text("AArch64 U\n{\n0:X1=1;\n}\n P0 ;\n " + code + " ;\n L0: NOP ;\nexists (0:X0=0)\n")
-    r = weft("-model", "sc", t)
-    assert r.returncode != 0
-    assert f"{t}:6:" in r.stderr and "error:" in r.stderr and words in r.stderr, r.stderr

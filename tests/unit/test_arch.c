@@ -955,7 +955,10 @@ static void test_registry(void)
 	REG_CHECK(ppc, arch_reg_rank(ppc, "r2") == 2 && arch_reg_rank(ppc, "r10") == 10);
 	REG_CHECK(ppc, arch_reg_rank(ppc, "r32") == -1 && arch_reg_rank(ppc, "x1") == -1);
 	REG_CHECK(rv, arch_reg_rank(rv, "x31") == 31 && arch_reg_rank(rv, "a0") == -1);
-	REG_CHECK(a64, arch_reg_rank(a64, "W3") == arch_reg_rank(a64, "X3") && arch_reg_rank(a64, "X30") == 30);
+	REG_CHECK(a64, arch_reg_rank(a64, "W3") == arch_reg_rank(a64, "X3") && arch_reg_rank(a64, "X30") == 32);
+	/* herd's XZR, then SP, before X0 */
+	REG_CHECK(a64, arch_reg_rank(a64, "XZR") == 0 && arch_reg_rank(a64, "SP") == 1 &&
+	                   arch_reg_rank(a64, "X0") == 2);
 	REG_CHECK(x86, arch_reg_rank(x86, "EBX") == 1 && arch_reg_rank(x86, "cf") == 11);
 	REG_CHECK(x64, arch_reg_rank(x64, "%eax") == 0 && arch_reg_rank(x64, "r8b") == 8);
 	REG_CHECK(x64, arch_reg_rank(x64, "dh") == 3 && arch_reg_rank(x64, "r15") == 15);
