@@ -59,6 +59,11 @@ static bool instr_alu(enum alu_op k, value a, value b, value *r)
 	case ALU_CMP:   /* AArch64's CMP: only equality means something */
 		*r = value_int(!value_eq(a, b));
 		return true;
+	case ALU_NZCV_SUB32:
+	case ALU_NZCV_SUB64:
+		/* ... as flags: Z and C when equal, C alone when not */
+		*r = value_int(value_eq(a, b) ? 6 : 2);
+		return true;
 	default:
 		return false;
 	}
