@@ -96,6 +96,11 @@ typedef struct arch {
 	const char *fence_file;
 
 	/* ---- what the architecture has: read instead of its name ---- */
+	/* herd follows a conditional backward branch on a value computed from
+	 * constants without counting it against -unroll (mem.ml's check_back;
+	 * AArch64's flags and CBZ give such values, PPC's and RISC-V's
+	 * compares do not): the engines do too (thread_interp.c) */
+	bool known_loops;
 	enum arch_program program;
 	/* herd's virtual-memory variant (Variant=vmsa, -variant vmsa/kvm:
 	 * parse_vmsa.c) and instruction fetches (Variant=ifetch:

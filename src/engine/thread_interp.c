@@ -63,6 +63,7 @@ void ti_state_init(ti_state *s, const ti_ctx *c, bool unknowns)
 	memset(s, 0, sizeof *s);
 	s->val = xcalloc(nr, sizeof *s->val);
 	s->taint = xcalloc(nr, sizeof *s->taint);
+	s->var = xcalloc(nr, sizeof *s->var);
 	if (unknowns) {
 		s->known = xcalloc(nr, sizeof *s->known);
 		s->xtaint = xcalloc(nr, sizeof *s->xtaint);
@@ -84,6 +85,8 @@ void ti_state_copy(ti_state *dst, const ti_state *src, const ti_ctx *c)
 	dst->val = xmalloc(nr * sizeof *dst->val);
 	memcpy(dst->val, src->val, nr * sizeof *dst->val);
 	dst->taint = xcalloc(nr, sizeof *dst->taint);
+	dst->var = xmalloc(nr * sizeof *dst->var);
+	memcpy(dst->var, src->var, nr * sizeof *dst->var);
 	for (int r = 0; r < c->th->n_regs; r++)
 		idxset_copy_into(&dst->taint[r], &src->taint[r]);
 	if (src->known) {
@@ -120,6 +123,7 @@ void ti_state_free(ti_state *s, const ti_ctx *c)
 	free(s->val);
 	free(s->known);
 	free(s->taint);
+	free(s->var);
 	free(s->xtaint);
 	idxset_free(&s->ctrl);
 	idxset_free(&s->xctrl);
@@ -191,6 +195,8 @@ static const idxset *taint_of(const ti_state *s, const operand *x)
 {
 	return x->kind == OPND_REG ? &s->taint[x->reg] : &empty_set;
 }
+
+static bool is_var(const ti_state *s, const operand *x) { return x->kind == OPND_REG && s->var[x->reg]; }
 
 static const idxset *xtaint_of(const ti_state *s, const operand *x)
 {
@@ -471,6 +477,7 @@ bool ti_alu(const ti_ctx *c, ti_state *s, const op *o)
 	idxset_union(&u, taint_of(s, &o->a), taint_of(s, &o->b));
 	idxset_free(&s->taint[d]);
 	s->taint[d] = u;
+	s->var[d] = is_var(s, &o->a) || is_var(s, &o->b);
 	s->val[d] = r;
 	return true;
 }
@@ -483,6 +490,7 @@ void ti_set_loaded(ti_state *s, const op *o, int e, value v, bool known)
 	if (s->hd)
 		herd_taint_loaded(s->hd, o, e);
 	s->val[d] = known ? op_access_value(o, v) : v;
+	s->var[d] = true;
 	idxset_set1(&s->taint[d], e);
 	if (s->xtaint) {
 		s->known[d] = known;
@@ -509,6 +517,7 @@ void ti_set_stcond_flag(ti_state *s, const op *o, int e, value flag, bool known)
 	if (s->hd)
 		herd_taint_clear_reg(s->hd, d);
 	s->val[d] = flag;
+	s->var[d] = true;
 	s->taint[d].n = 0;
 	if ((o->flags & ACC_FLAG_DEP) && e >= 0)
 		idxset_set1(&s->taint[d], e);
@@ -581,11 +590,17 @@ void ti_record_herd_deps(ti_state *s, const op *o, int e, enum event_kind kind, 
 /* ---- control ------------------------------------------------------------------------ */
 
 /* May we jump from op `from` to op `target`?  A backward jump (target <=
- * from) counts one visit of its target (see ti_branch_follow). */
-static bool jump_allowed(const ti_ctx *c, ti_state *s, int from, int target)
+ * from) counts one visit of its target (see ti_branch_follow), against
+ * the unroll limit; `known`: a conditional jump on a value computed from
+ * constants alone, which herd follows without counting it (mem.ml's
+ * add_tgt without check_back) where the architecture says so (arch.h's
+ * known_loops), up to ENGINE_MAX_KNOWN_LOOP. */
+static bool jump_allowed(const ti_ctx *c, ti_state *s, int from, int target, bool known)
 {
 	if (target > from)
 		return true;
+	if (known && c->t->arch && c->t->arch->known_loops)
+		return ++s->visits[target] <= ENGINE_MAX_KNOWN_LOOP;
 	return ++s->visits[target] <= c->unroll;
 }
 
@@ -613,7 +628,7 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
 	if (o->cond == BR_INDIRECT) {
 		/* run_branch made sure it goes somewhere */
 		int target = ti_indirect_target(c, v);
-		if (!jump_allowed(c, s, from, target))
+		if (!jump_allowed(c, s, from, target, false))
 			return false;
 		*pc = target;
 		return true;
@@ -630,11 +645,12 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
 		idxset_copy_into(saved, &s->ctrl);
 	}
 	if (o->cond == BR_ALWAYS) {
-		if (!jump_allowed(c, s, from, o->target))
+		if (!jump_allowed(c, s, from, o->target, false))
 			return false;
 		*pc = o->target;
 		return true;
 	}
+	bool known = !is_var(s, &o->a);
 	const idxset *tt = taint_of(s, &o->a), *xt = xtaint_of(s, &o->a);
 	if (s->hd)
 		herd_taint_branch(s->hd, o);
@@ -648,7 +664,7 @@ bool ti_branch_follow(const ti_ctx *c, ti_state *s, const op *o, value v, int *p
 		*pc = from + 1;
 		return true;
 	}
-	if (!jump_allowed(c, s, from, o->target))
+	if (!jump_allowed(c, s, from, o->target, known))
 		return false;
 	*pc = o->target;
 	return true;

@@ -128,6 +128,9 @@ typedef struct ti_state {
 	value *val;      /* register values */
 	bool *known;     /* NULL: every value known (the enumerator) */
 	idxset *taint;   /* loads each register depends on */
+	bool *var;       /* per register: its value is one of herd's variables
+	                  * (it comes from a load, a store-conditional's or a
+	                  * choice's outcome), not computed from constants */
 	idxset *xtaint;  /* NULL with known: store-conditionals of unknown
 	                  * outcome each register depends on */
 	idxset ctrl;     /* loads that earlier conditional branches tested */

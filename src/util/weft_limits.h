@@ -46,6 +46,10 @@
 /* Rounds of the value-set fixpoint (paths_build): values that keep growing
  * (a counter incremented round after round) stop here. */
 #define PATHS_MAX_VALUE_ROUNDS 256
+/* Backward jumps to one op on a value computed from constants alone, which
+ * herd unrolls without its -unroll limit (mem.ml's check_back): a loop
+ * that never ends is cut here, with the unroll warning. */
+#define ENGINE_MAX_KNOWN_LOOP 10000
 
 /* ---- the interactive session (src/session) ------------------------------ */
 #define SESSION_MAX_STEPS 100000       /* ops one thread runs before its

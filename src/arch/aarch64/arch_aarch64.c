@@ -177,6 +177,7 @@ const arch arch_aarch64 = {
 	.reg_rank = a64_reg_rank,
 	.translate = a64_translate,
 	.herd_deps = true,
+	.known_loops = true,
 	.vmsa = true,
 	.ifetch = true,
 	.probe = aarch64_probe,
