@@ -132,6 +132,7 @@ static bool cb_has(const litmus_test *t, enum cb_kind k, eref a, eref b)
 	diag d = { .out = stderr };
 	for (int i = 0; i < t->n_threads; i++)
 		rsmc_thread_eval(t, &s, i, 2, 0, &w, &d);
+	interp_warned_free(&w);
 	cb_graph g;
 	cb_compute(k, &s, &g);
 	bool has = a.k < s.th[a.t].n_ev && b.k < s.th[b.t].n_ev && brel_has(&g.rel, cb_index(&g, a), cb_index(&g, b));
