@@ -28,7 +28,7 @@ void doc_map_start(doc_writer *w, bool flow)
 	if (w->syntax == DOC_JSON)
 		doc_json_open(w, json_object());
 	else
-		doc_yaml_map(w, true, flow);
+		doc_yaml_collection(w, true, true, flow);
 }
 
 void doc_map_end(doc_writer *w)
@@ -36,7 +36,7 @@ void doc_map_end(doc_writer *w)
 	if (w->syntax == DOC_JSON)
 		doc_json_close(w);
 	else
-		doc_yaml_map(w, false, false);
+		doc_yaml_collection(w, true, false, false);
 }
 
 void doc_seq_start(doc_writer *w, bool flow)
@@ -44,7 +44,7 @@ void doc_seq_start(doc_writer *w, bool flow)
 	if (w->syntax == DOC_JSON)
 		doc_json_open(w, json_array());
 	else
-		doc_yaml_seq(w, true, flow);
+		doc_yaml_collection(w, false, true, flow);
 }
 
 void doc_seq_end(doc_writer *w)
@@ -52,7 +52,7 @@ void doc_seq_end(doc_writer *w)
 	if (w->syntax == DOC_JSON)
 		doc_json_close(w);
 	else
-		doc_yaml_seq(w, false, false);
+		doc_yaml_collection(w, false, false, false);
 }
 
 void doc_str(doc_writer *w, const char *s)

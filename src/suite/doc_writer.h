@@ -45,8 +45,8 @@ void doc_bool(doc_writer *w, bool b);
 /* The backends (doc_yaml.c, doc_json.c). */
 void doc_yaml_begin(doc_writer *w);
 void doc_yaml_end(doc_writer *w);
-void doc_yaml_map(doc_writer *w, bool start, bool flow);
-void doc_yaml_seq(doc_writer *w, bool start, bool flow);
+/* A mapping's or a sequence's start (block or flow style) or end. */
+void doc_yaml_collection(doc_writer *w, bool mapping, bool start, bool flow);
 /* A scalar: plain when `plain` (numbers, booleans), else quoted when YAML
  * would read it back as something else than a string. */
 void doc_yaml_scalar(doc_writer *w, const char *s, bool plain);

@@ -55,21 +55,15 @@ void doc_yaml_scalar(doc_writer *w, const char *s, bool plain)
 	emit(w, &ev);
 }
 
-void doc_yaml_map(doc_writer *w, bool start, bool flow)
+void doc_yaml_collection(doc_writer *w, bool mapping, bool start, bool flow)
 {
 	yaml_event_t ev;
-	if (start)
+	if (mapping && start)
 		yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
 						    flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
-	else
+	else if (mapping)
 		yaml_mapping_end_event_initialize(&ev);
-	emit(w, &ev);
-}
-
-void doc_yaml_seq(doc_writer *w, bool start, bool flow)
-{
-	yaml_event_t ev;
-	if (start)
+	else if (start)
 		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
 						     flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
 	else
