@@ -191,6 +191,13 @@ static bool is_vmsa_tag(const char *tag, size_t n)
 	return (n == 4 && !strncasecmp(tag, "vmsa", 4)) || (n == 3 && !strncasecmp(tag, "kvm", 3));
 }
 
+/* telechat changes only AArch64's RET here: on another architecture
+ * weft keeps refusing the tag rather than answer for another test */
+static bool is_aarch64(const parser *p)
+{
+	return p->t->arch && !strcmp(p->t->arch->name, "AArch64");
+}
+
 static void set_vmsa(parser *p, srcloc at)
 {
 	p->t->vmsa = true;
@@ -210,6 +217,8 @@ bool parser_variant_tag(parser *p, const char *tag, srcloc at)
 	} else if (!strcasecmp(tag, "mixed")) {
 		/* herd's mixed-size semantics (prog.h's mixed_split) */
 		p->t->mixed = true;
+	} else if (!strcasecmp(tag, "telechat") && is_aarch64(p)) {
+		p->t->telechat = true;
 	} else if (vmsa && !strcasecmp(tag, "fatal")) {
 		p->variant_fatal = true;
 		p->variant_at = at;
@@ -224,9 +233,12 @@ bool parser_cli_variants(parser *p, srcloc at)
 {
 	bool vmsa = p->t->arch && p->t->arch->vmsa;
 	bool cli_fatal = false; /* -variant fatal: nothing without vmsa */
-	for (int i = 0; p->variants && p->variants[i]; i++)
+	for (int i = 0; p->variants && p->variants[i]; i++) {
 		if (!strcasecmp(p->variants[i], "mixed"))
 			p->t->mixed = true;
+		else if (!strcasecmp(p->variants[i], "telechat") && is_aarch64(p))
+			p->t->telechat = true;
+	}
 	for (int i = 0; vmsa && p->variants && p->variants[i]; i++) {
 		const char *v = p->variants[i];
 		if (!p->t->vmsa && is_vmsa_tag(v, strlen(v)))

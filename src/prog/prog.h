@@ -593,6 +593,9 @@ typedef struct litmus_test {
 	 * is as wide as its location (thread_interp.c), where herd's mixed-size
 	 * semantics are its plain ones */
 	bool mixed;
+	bool telechat;       /* herd's telechat variant (Variant=telechat or
+	                      * -variant telechat): AArch64's RET without a
+	                      * register ends its thread, as herd's B.Exit */
 	int mixed_granule;   /* under it, the bytes of every memory event
 	                      * (mixed.c); 0 when not split                 */
 

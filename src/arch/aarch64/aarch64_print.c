@@ -30,7 +30,10 @@ static void a64_operand(strbuf *out, const char *a)
 		if (*p == '%') {
 			/* a symbolic register: herd's pp_xreg "X%name", its name
 			 * as written (herd's symbolic registers are X ones) */
-			sb_puts(out, "X%");
+			/* written X%name already has its X */
+			bool sized = out->len > 0 && (out->s[out->len - 1] == 'X' || out->s[out->len - 1] == 'W') &&
+			             (out->len == 1 || !isalnum((unsigned char)out->s[out->len - 2]));
+			sb_puts(out, sized ? "%" : "X%");
 			while (isalnum((unsigned char)p[1]) || p[1] == '_')
 				sb_putc(out, *++p);
 			blank = false;

@@ -68,6 +68,17 @@ bool a64_read_reg(arch_cursor *c, a64_reg *r)
 	const char *at;
 	if (arch_cursor_word(c, w, &at) == 0)
 		return arch_malformed(c, at, "expected a register");
+	/* herd's X%name and W%name: the symbolic register %name at that width */
+	bool sized = (w[0] == 'X' || w[0] == 'x' || w[0] == 'W' || w[0] == 'w') && !w[1] && *c->p == '%';
+	if (sized) {
+		bool wide = w[0] == 'X' || w[0] == 'x';
+		if (arch_cursor_word(c, w, NULL) == 0 || !arch_symbolic_reg(w))
+			return arch_malformed(c, at, "expected a register");
+		r->wide = wide;
+		r->at = at;
+		r->reg = arch_reg(c->ctx, w);
+		return true;
+	}
 	int n = gpr_index(w, &r->wide);
 	if (n < 0)
 		return arch_malformed(c, at, "'%s' is not a register", w);
