@@ -140,12 +140,21 @@ def test_cells_herd_refuses_are_named(weft, tmp_path):
         ("outcell", "PPC outcell\n{ int t[2]; }\n P0 ;\n nop ;\nexists (t[2]=0)\n",
          "5:11: error: array t has 2 cells: no cell 2 (herd7: 'Out of bounds access on array t')"),
     ]
+    assert_refused_at(weft, tmp_path, cases)
+
+
+def assert_refused_at(weft, tmp_path, cases):
+    """Each (name, text, message) case, written to NAME.litmus, is refused
+    (exit 1) with that message at FILE:LINE:COL; the stderr of each."""
+    errs = []
     for name, text, msg in cases:
         f = tmp_path / f"{name}.litmus"
         f.write_text(text)
         r = weft(f)
         assert r.returncode == 1, name
         assert f"{f}:{msg}" in r.stderr, (name, r.stderr)
+        errs.append(r.stderr)
+    return errs
 
 
 def test_constructs_weft_cannot_run_are_named(weft, tmp_path):
@@ -164,10 +173,5 @@ def test_constructs_weft_cannot_run_are_named(weft, tmp_path):
         ("cases", "PPC cases\n{ }\n P0 ;\n nop ;\ncases 0:r1=0\n",
          "5:1: error: 'cases' conditions are not supported"),
     ]
-    for name, text, msg in cases:
-        f = tmp_path / f"{name}.litmus"
-        f.write_text(text)
-        r = weft(f)
-        assert r.returncode == 1, name
-        assert f"{f}:{msg}" in r.stderr, (name, r.stderr)
-        assert "malformed" not in r.stderr
+    for err in assert_refused_at(weft, tmp_path, cases):
+        assert "malformed" not in err
