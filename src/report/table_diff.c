@@ -38,12 +38,8 @@ static enum diff_kind classify(const table_cell *a, const table_cell *b)
 
 static void describe(FILE *out, const char *label, const table_cell *c)
 {
-	static const char *const words[] = {
-		[CELL_NOT_RUN] = "absent", [CELL_ALLOWED] = "Allowed", [CELL_FORBIDDEN] = "Forbidden",
-		[CELL_TIMEOUT] = "Timeout", [CELL_ERROR] = "Error", [CELL_CRASHED] = "Crashed",
-		[CELL_OUT_OF_MEMORY] = "OutOfMemory",
-	};
-	fprintf(out, "\t%s: %s", label, words[c->status]);
+	/* the tables' words, but a side with no result says so in words */
+	fprintf(out, "\t%s: %s", label, c->status == CELL_NOT_RUN ? "absent" : status_text(c->status));
 	if (is_result(c->status))
 		fprintf(out, " (%d state%s, positive %ld, negative %ld)", c->n_states, c->n_states == 1 ? "" : "s",
 			c->pos, c->neg);
