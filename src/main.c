@@ -13,6 +13,7 @@
 #include "c/c.h"
 #include "cli/inputs.h"
 #include "cli/interactive.h"
+#include "serve/serve.h"
 #include "cli/job.h"
 #include "cli/judging.h"
 #include "cli/options.h"
@@ -397,6 +398,11 @@ int main(int argc, char **argv)
 		printf("weft %s\n", PACKAGE_VERSION);
 		options_free(&o);
 		return 0;
+	}
+	if (o.serve) {
+		rc = serve_run(&o);
+		options_free(&o);
+		return rc;
 	}
 	if (o.interactive) {
 		rc = interactive_run(&o, stdin, stdout);

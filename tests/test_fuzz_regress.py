@@ -66,3 +66,24 @@ def test_results_input(weft, path, tmp_path):
         f.write_bytes(path.read_bytes())
         replay(weft, ["-table", "csv", "-results", f])
         replay(weft, ["-table", "html", "-force", "-results", f, "-results", f])
+
+
+@pytest.mark.parametrize("path", inputs("serve"), ids=lambda p: p.name)
+def test_serve_input(path):
+    """A request that once crashed fuzz_serve ("METHOD PATH", then the body),
+    sent to a weft -serve: answered, and the server answers again after."""
+    from serve_helper import Server
+    data = path.read_bytes()
+    head, _, body = data.partition(b"\n")
+    method, _, target = head.decode("latin-1").partition(" ")
+    if not target:
+        method, target = "POST", method
+    s = Server("0", SRCDIR / "litmus" / "PPC" / "MP+lwsync+addr.litmus")
+    try:
+        target = "/" + target.lstrip("/").replace(" ", "%20")
+        status, _ = s.request(target, raw=body if method == "POST" else None, method=method or "POST")
+        assert 200 <= status < 600
+        assert s.request("/api/state")[0] == 200
+    finally:
+        rc, err = s.stop()
+        assert rc == 0 and "Sanitizer" not in err and "runtime error" not in err, err

@@ -12,7 +12,7 @@
 #include "../util/util.h"
 
 enum opt_id {
-	OPT_HELP, OPT_VERSION, OPT_CHECK, OPT_DUMP, OPT_INTERACTIVE, OPT_MODEL, OPT_ENGINE,
+	OPT_HELP, OPT_VERSION, OPT_CHECK, OPT_DUMP, OPT_INTERACTIVE, OPT_SERVE, OPT_MODEL, OPT_ENGINE,
 	OPT_INCLUDE, OPT_TIMEOUT, OPT_STATS, OPT_FORMAT, OPT_JOBS, OPT_MAXMEM,
 	OPT_QUIET, OPT_VERBOSE, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
 	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
@@ -34,6 +34,18 @@ typedef struct opt_spec {
 static bool arg_optional(enum opt_id id)
 {
 	return id == OPT_HEXA || id == OPT_SHOWONE || id == OPT_INITWRITES;
+}
+
+/* -serve's argument, which may be left out: PORT or ADDR:PORT (digits
+ * after the last colon), never a file that exists. */
+static bool serve_arg(const char *a)
+{
+	const char *p = strrchr(a, ':');
+	p = p ? p + 1 : a;
+	if (!*p || strspn(p, "0123456789") != strlen(p))
+		return false;
+	struct stat st;
+	return stat(a, &st) != 0;
 }
 
 static const opt_spec specs[] = {
@@ -219,6 +231,13 @@ static const opt_spec specs[] = {
 	  "where each store goes in coherence, with the model's verdict on every choice; "
 	  "goto STATE searches for an execution ending in STATE or says which checks "
 	  "forbid it, with a cycle ('help' at the prompt lists the commands)" },
+	{ OPT_SERVE, "serve", NULL, "[[ADDR:]PORT]",
+	  "explore one test in a web page (weft -serve [PORT] [-model M] TEST.litmus|DIR): "
+	  "serves the page and a JSON API over a session, as -i's, at http://127.0.0.1:PORT/ "
+	  "(default 8080; 0: any free port, printed); the execution graph drawn live, a "
+	  "click on an event shows its choices with the model's verdicts, a refusal its "
+	  "cycle; a DIR gives every test below it to pick from. Only 127.0.0.1 unless ADDR "
+	  "names another address (then a warning)" },
 	{ OPT_VERSION, "version", NULL, NULL, "print the version and exit" },
 	{ OPT_HELP, "help", "h", NULL, "print this help and exit" },
 };
@@ -255,6 +274,7 @@ void options_print_help(FILE *out)
 	fputs("Usage: weft [OPTIONS] FILE.litmus|DIR|@LIST ...\n"
 	      "       weft -check FILE.litmus|FILE.cat ...\n"
 	      "       weft -i [-model M] FILE.litmus\n"
+	      "       weft -serve [[ADDR:]PORT] [-model M] FILE.litmus|DIR\n"
 	      "\n"
 	      "Runs herd-style litmus tests against an axiomatic memory model written in\n"
 	      "cat, and prints herd7's result block for each test.  A DIR argument means\n"
@@ -420,6 +440,12 @@ static int check_combinations(const weft_options *o, bool cells_given)
 			       o->format != FMT_HERD || o->inputs.n != 1))
 		return usage_error("%s explores one test under one model: one .litmus file, at most one "
 		                   "-model, and none of -table, -explain, -show, -format", "-i");
+	if (o->serve && (o->interactive || o->models.n > 1 || o->table != TBL_NONE || o->explain ||
+			 o->show != SHOW_NONE || o->format != FMT_HERD || o->inputs.n != 1 || o->through ||
+			 o->skipchecks.n > 0 || o->conds.n > 0))
+		return usage_error("%s explores one test (or a folder's tests, one at a time) under one model: "
+		                   "one .litmus file or folder, at most one -model, and none of -i, -table, -explain, "
+		                   "-show, -format, -through, -skipchecks, -conds", "-serve");
 	if (o->explain && o->format != FMT_HERD)
 		return usage_error("%s prints text after herd's blocks: not with -format yaml", "-explain");
 	/* -judge reads each test's one herd block in place of printing it */
@@ -702,6 +728,7 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 	case OPT_RESULTS: push(&o->results, val); break;
 	case OPT_FORCE: o->force = true; break;
 	case OPT_INTERACTIVE: o->interactive = true; break;
+	case OPT_SERVE: o->serve = true; o->serve_at = val; break;
 	case OPT_CONF: return herd_conf_read(o, val);
 	case OPT_MACROS: {
 		char *path = herd_find_file(o, val);
@@ -903,6 +930,8 @@ int options_parse(weft_options *o, int argc, char **argv)
 			else if (arg_optional(s->id) && !(i + 1 < argc && (!strcmp(argv[i + 1], "true") ||
 								  !strcmp(argv[i + 1], "false"))))
 				val = NULL;   /* herd's boolean left out: true */
+			else if (s->id == OPT_SERVE && !(i + 1 < argc && serve_arg(argv[i + 1])))
+				val = NULL;   /* the default port */
 			else if (i + 1 < argc)
 				val = argv[++i];
 			else

@@ -112,6 +112,8 @@ typedef struct weft_options {
 	const char *label;       /* -table-label KEY (LaTeX tables) */
 	bool explain;            /* -explain */
 	bool interactive;        /* -i: explore one test by hand (interactive.h) */
+	bool serve;              /* -serve: the same in a web page (serve.h) */
+	const char *serve_at;    /* its [ADDR:]PORT, NULL: the default */
 	enum weft_show show;     /* -show WHICH */
 	bool through;            /* -through invalid|all: forbidden executions
 	                          * are counted and drawn as allowed ones   */

@@ -46,6 +46,7 @@ static const look base_looks[] = {
 	{ "rmw", "color=purple, fontcolor=purple, style=dotted" },
 };
 enum { N_BASE = sizeof base_looks / sizeof base_looks[0] };
+const char DOT_LOOK_SHOWN[] = "shown", DOT_LOOK_WITNESS[] = "witness", DOT_LOOK_PENDING[] = "pending";
 static const char shown_attrs[] = "color=saddlebrown, fontcolor=saddlebrown, style=dotted";
 static const char witness_attrs[] = "color=magenta, fontcolor=magenta, penwidth=3";
 static const char pending_attrs[] = "color=grey, fontcolor=grey, style=dashed";
@@ -164,8 +165,16 @@ static bool via_said(const char *labels, const char *via)
 	return said;
 }
 
-static void put_edges(FILE *out, const dot_picture *p)
+/* One more edge of the list. */
+static void add_edge(dot_edges *e, const char *from, const char *to, char *label, const char *look)
 {
+	e->v = xrealloc(e->v, ((size_t)e->n + 1) * sizeof *e->v);
+	e->v[e->n++] = (dot_edge){ from, to, label, look };
+}
+
+void dot_picture_edges(const dot_picture *p, dot_edges *out)
+{
+	*out = (dot_edges){ 0 };
 	const execution *x = p->x;
 	brel fr = execution_fr(x);
 	for (int a = 0; a < x->n; a++)
@@ -176,16 +185,16 @@ static void put_edges(FILE *out, const dot_picture *p)
 				brel_has(&x->ctrl, a, b), brel_has(&x->rmw, a, b),
 			};
 			strbuf lab = { 0 };
-			const char *attrs = NULL;
+			const char *look = NULL;
 			for (int k = 0; k < N_BASE; k++)
 				if (has[k]) {
 					sb_printf(&lab, "%s%s", lab.len ? "," : "", base_looks[k].name);
-					attrs = attrs ? attrs : base_looks[k].attrs;
+					look = look ? look : base_looks[k].name;
 				}
 			for (int k = 0; k < p->n_shown; k++)
 				if (immediate(&p->shown[k].rel, a, b)) {
 					sb_printf(&lab, "%s%s", lab.len ? "," : "", p->shown[k].name);
-					attrs = attrs ? attrs : shown_attrs;
+					look = look ? look : DOT_LOOK_SHOWN;
 				}
 			bool witness = false;
 			for (int i = 0; i < p->n_hl; i++) {
@@ -197,8 +206,8 @@ static void put_edges(FILE *out, const dot_picture *p)
 					sb_printf(&lab, "%s%s", lab.len ? ":" : "", via);
 			}
 			const char *from = node_of(p, a), *to = node_of(p, b);
-			if ((attrs || witness) && from && to)
-				put_edge(out, from, to, lab.s ? lab.s : "", witness ? witness_attrs : attrs);
+			if ((look || witness) && from && to)
+				add_edge(out, from, to, xstrdup(lab.s ? lab.s : ""), witness ? DOT_LOOK_WITNESS : look);
 			sb_free(&lab);
 		}
 	brel_free(&fr);
@@ -206,8 +215,38 @@ static void put_edges(FILE *out, const dot_picture *p)
 	for (int i = 0; i + 1 < p->n_events; i++) {
 		const dot_event *a = &p->events[i], *b = &p->events[i + 1];
 		if (a->thread >= 0 && a->thread == b->thread && (a->x < 0 || b->x < 0))
-			put_edge(out, a->name, b->name, "po", pending_attrs);
+			add_edge(out, a->name, b->name, xstrdup("po"), DOT_LOOK_PENDING);
 	}
+}
+
+void dot_edges_free(dot_edges *e)
+{
+	for (int i = 0; i < e->n; i++)
+		free(e->v[i].label);
+	free(e->v);
+	*e = (dot_edges){ 0 };
+}
+
+/* Graphviz attributes of an edge's look. */
+static const char *look_attrs(const char *look)
+{
+	for (int k = 0; k < N_BASE; k++)
+		if (look == base_looks[k].name)
+			return base_looks[k].attrs;
+	if (look == DOT_LOOK_WITNESS)
+		return witness_attrs;
+	if (look == DOT_LOOK_PENDING)
+		return pending_attrs;
+	return shown_attrs;
+}
+
+static void put_edges(FILE *out, const dot_picture *p)
+{
+	dot_edges e;
+	dot_picture_edges(p, &e);
+	for (int i = 0; i < e.n; i++)
+		put_edge(out, e.v[i].from, e.v[i].to, e.v[i].label, look_attrs(e.v[i].look));
+	dot_edges_free(&e);
 }
 
 bool dot_write_picture(const char *path, const dot_picture *p, strbuf *why)
@@ -289,6 +328,18 @@ bool dot_write_with_model(const char *path, dot_picture *p, cat_model *m, strbuf
 	p->n_shown = 0;
 	dot_relations_free(shown, n_shown);
 	return ok;
+}
+
+void dot_picture_edges_with_model(dot_picture *p, cat_model *m, dot_edges *out)
+{
+	dot_relation *shown;
+	int n_shown = dot_shown_relations(m, p->x, &shown);
+	p->shown = shown;
+	p->n_shown = n_shown;
+	dot_picture_edges(p, out);
+	p->shown = NULL;
+	p->n_shown = 0;
+	dot_relations_free(shown, n_shown);
 }
 
 char *dot_node_label(const char *name, const char *description)

@@ -210,6 +210,30 @@ typedef struct dot_picture {
 	const dot_relation *shown;
 } dot_picture;
 
+/* One edge as the picture draws it: between two events at most one, the
+ * names of every relation holding between them in its label ("po,addr").
+ * Its look says how it is drawn: the first of those relations' name (a
+ * base relation: "po", "rf", "co", "fr", "addr", "data", "ctrl", "rmw"),
+ * DOT_LOOK_SHOWN (a relation of the model's show directives), or
+ * DOT_LOOK_WITNESS (part of a failing check's witness), DOT_LOOK_PENDING
+ * (po through events not in the execution yet).  from and to are the
+ * picture's event names (borrowed); the label is owned by the list. */
+typedef struct dot_edge {
+	const char *from, *to;
+	char *label;
+	const char *look;   /* static text, comparable by address too */
+} dot_edge;
+
+typedef struct dot_edges {
+	int n;
+	dot_edge *v;
+} dot_edges;
+
+extern const char DOT_LOOK_SHOWN[], DOT_LOOK_WITNESS[], DOT_LOOK_PENDING[];
+
+/* The edges of p, as dot_write_picture draws them (dot_edges_free). */
+void dot_picture_edges(const dot_picture *p, dot_edges *out);
+void dot_edges_free(dot_edges *e);
 /* Write p to `path` (dot.c says how it is laid out).  False, with the
  * reason in *why, when the file cannot be written. */
 bool dot_write_picture(const char *path, const dot_picture *p, strbuf *why);
@@ -222,6 +246,9 @@ void dot_relations_free(dot_relation *v, int n);
 /* dot_write_picture with the relations of m's show directives (p's own
  * shown ones are replaced while writing); m may be NULL. */
 bool dot_write_with_model(const char *path, dot_picture *p, cat_model *m, strbuf *why);
+/* dot_picture_edges with the relations of m's show directives (m may be
+ * NULL), as dot_write_with_model draws them. */
+void dot_picture_edges_with_model(dot_picture *p, cat_model *m, dot_edges *out);
 /* A node's label: "a: W x=1" from "a" and "W x=1 (P0)", the thread (or
  * "(init)") left to the column (owned by the caller). */
 char *dot_node_label(const char *name, const char *description);

@@ -141,4 +141,43 @@ bool session_checks(session *s, strbuf *out);
  * failing check's witness bold magenta.  False with the reason in *why. */
 bool session_dot(session *s, const char *path, const char *event, const char *param, strbuf *why);
 
+/* The picture session_dot draws, as nodes and edges, for a front-end that
+ * draws it itself.  Nodes: the initial writes (thread -1), then each
+ * thread's events in program order; `row` is a node's place in its column
+ * (the initial writes' row counted apart).  Edges as src/report's
+ * dot_picture_edges gives them: `look` is how the dot writer styles the
+ * edge ("po", "rf", "co", "fr", "addr", "data", "ctrl", "rmw", "shown" for
+ * the model's show directives, "witness" for the failing check's cycle,
+ * "pending" for po through events not committed yet; static text). */
+typedef struct session_node {
+	char *name;        /* "a", "i(x)"                               */
+	char *label;       /* "a: W x=1"                                */
+	int thread;        /* -1: an initial write                      */
+	int row;
+	bool pending;      /* not committed yet                         */
+} session_node;
+
+typedef struct session_edge {
+	char *from, *to;   /* node names                                */
+	char *label;       /* "po,addr", "rf:rfe"                        */
+	const char *look;
+} session_edge;
+
+typedef struct session_graph {
+	char *title;       /* as session_dot's                          */
+	bool allowed;
+	char *check;       /* the failing check, NULL when allowed       */
+	char *cycle;       /* its witness in one line, or NULL           */
+	int n_nodes;
+	session_node *nodes;
+	int n_edges;
+	session_edge *edges;
+} session_graph;
+
+/* The current execution, or with `event` and `param` the one after that
+ * commit (allowed or not), as session_dot would draw it.  False with the
+ * reason in *why.  *g owned by the caller (session_graph_free). */
+bool session_graph_of(session *s, const char *event, const char *param, session_graph *g, strbuf *why);
+void session_graph_free(session_graph *g);
+
 #endif

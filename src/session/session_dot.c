@@ -4,63 +4,150 @@
  * committed yet dashed and grey; when the model forbids the execution, the
  * failing check's witness highlighted.  The title says the test, whether
  * the execution is complete, the verdict, and the final state once
- * complete. */
+ * complete.  The same picture is written as Graphviz (`dot`) or handed
+ * over as nodes and edges (session_graph_of, for a page that draws it). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../report/report_extra.h"
 #include "session_int.h"
 
-static bool write_dot(session *s, const sstate *st, const char *path, strbuf *why)
-{
+/* A state's picture and what it is made of (all owned here). */
+typedef struct spicture {
+	dot_picture p;
+	dot_event *ev;
+	char **labels;
+	strbuf title;
 	sverdict v;
-	if (!sverdict_of(s->m, st, &v, &s->quiet, why))
+} spicture;
+
+static bool picture_of(session *s, const sstate *st, spicture *sp, strbuf *why)
+{
+	memset(sp, 0, sizeof *sp);
+	if (!sverdict_of(s->m, st, &sp->v, &s->quiet, why))
 		return false;
 	bool complete = sstate_complete(st);
-	strbuf title = { 0 };
-	sb_printf(&title, "%s: %s execution, %s%s", s->t->name ? s->t->name : "", complete ? "complete" : "partial",
-		  v.allowed ? "allowed" : "forbidden by ", v.allowed ? "" : v.check_name);
+	sb_printf(&sp->title, "%s: %s execution, %s%s", s->t->name ? s->t->name : "", complete ? "complete" : "partial",
+		  sp->v.allowed ? "allowed" : "forbidden by ", sp->v.allowed ? "" : sp->v.check_name);
 	if (complete) {
-		sb_putc(&title, '\n');
-		sstate_state_line(st, &title);
+		sb_putc(&sp->title, '\n');
+		sstate_state_line(st, &sp->title);
 	}
 	/* the view is the initial writes, then each thread in program order:
 	 * the picture's order */
-	dot_event *ev = xcalloc((size_t)st->n_view + 1, sizeof *ev);
-	char **labels = xcalloc((size_t)st->n_view + 1, sizeof *labels);
+	sp->ev = xcalloc((size_t)st->n_view + 1, sizeof *sp->ev);
+	sp->labels = xcalloc((size_t)st->n_view + 1, sizeof *sp->labels);
 	int n = 0;
 	for (int i = 0; i < st->n_view; i++) {
 		if (!st->name[i][0])
 			continue;
 		strbuf desc = { 0 };
 		sstate_describe(st, st->view[i], &desc);
-		labels[n] = dot_node_label(st->name[i], desc.s);
+		sp->labels[n] = dot_node_label(st->name[i], desc.s);
 		sb_free(&desc);
-		ev[n] = (dot_event){ st->name[i], labels[n], st->view[i].thread, st->x_of_view[i] };
+		sp->ev[n] = (dot_event){ st->name[i], sp->labels[n], st->view[i].thread, st->x_of_view[i] };
 		n++;
 	}
-	dot_picture p = { s->t->name ? s->t->name : "execution", title.s, s->t->n_threads, n, ev, &st->x,
-			  v.steps, v.n_steps, 0, NULL };
-	bool ok = dot_write_with_model(path, &p, s->m, why);
-	for (int i = 0; i < n; i++)
-		free(labels[i]);
-	free(labels);
-	free(ev);
-	sb_free(&title);
-	sverdict_free(&v);
-	return ok;
+	sp->p = (dot_picture){ s->t->name ? s->t->name : "execution", sp->title.s, s->t->n_threads, n, sp->ev, &st->x,
+			       sp->v.steps, sp->v.n_steps, 0, NULL };
+	return true;
+}
+
+static void picture_free(spicture *sp)
+{
+	for (int i = 0; i < sp->p.n_events; i++)
+		free(sp->labels[i]);
+	free(sp->labels);
+	free(sp->ev);
+	sb_free(&sp->title);
+	sverdict_free(&sp->v);
+}
+
+/* The state to draw: the current one, or the one after `event param`
+ * (*next, to free, when so). */
+static const sstate *state_to_draw(session *s, const char *event, const char *param, sstate *next, bool *made,
+				   strbuf *why)
+{
+	*made = false;
+	if (!event || !param)
+		return &s->cur;
+	sdecision d;
+	if (!session_find_decision(s, event, param, &d, why))
+		return NULL;
+	sstate_extend(next, &s->cur, &d);
+	*made = true;
+	return next;
 }
 
 bool session_dot(session *s, const char *path, const char *event, const char *param, strbuf *why)
 {
-	if (!event || !param)
-		return write_dot(s, &s->cur, path, why);
-	sdecision d;
-	if (!session_find_decision(s, event, param, &d, why))
-		return false;
 	sstate next;
-	sstate_extend(&next, &s->cur, &d);
-	bool ok = write_dot(s, &next, path, why);
-	sstate_free(&next);
+	bool made;
+	const sstate *st = state_to_draw(s, event, param, &next, &made, why);
+	spicture sp;
+	bool ok = st && picture_of(s, st, &sp, why);
+	if (ok) {
+		ok = dot_write_with_model(path, &sp.p, s->m, why);
+		picture_free(&sp);
+	}
+	if (made)
+		sstate_free(&next);
 	return ok;
+}
+
+bool session_graph_of(session *s, const char *event, const char *param, session_graph *g, strbuf *why)
+{
+	memset(g, 0, sizeof *g);
+	sstate next;
+	bool made;
+	const sstate *st = state_to_draw(s, event, param, &next, &made, why);
+	spicture sp;
+	bool ok = st && picture_of(s, st, &sp, why);
+	if (ok) {
+		g->title = sb_take(&sp.title);
+		g->allowed = sp.v.allowed;
+		g->check = sp.v.check_name ? xstrdup(sp.v.check_name) : NULL;
+		g->cycle = sp.v.cycle ? xstrdup(sp.v.cycle) : NULL;
+		g->n_nodes = sp.p.n_events;
+		g->nodes = xcalloc((size_t)g->n_nodes + 1, sizeof *g->nodes);
+		int *rows = xcalloc((size_t)s->t->n_threads + 2, sizeof *rows);
+		for (int i = 0; i < g->n_nodes; i++) {
+			const dot_event *e = &sp.ev[i];
+			int column = e->thread < 0 ? s->t->n_threads : e->thread;
+			g->nodes[i] = (session_node){ xstrdup(e->name), xstrdup(e->label), e->thread, rows[column]++,
+						      e->x < 0 };
+		}
+		free(rows);
+		dot_edges de;
+		dot_picture_edges_with_model(&sp.p, s->m, &de);
+		g->n_edges = de.n;
+		g->edges = xcalloc((size_t)de.n + 1, sizeof *g->edges);
+		for (int i = 0; i < de.n; i++)
+			g->edges[i] = (session_edge){ xstrdup(de.v[i].from), xstrdup(de.v[i].to), xstrdup(de.v[i].label),
+						      de.v[i].look };
+		dot_edges_free(&de);
+		picture_free(&sp);
+	}
+	if (made)
+		sstate_free(&next);
+	return ok;
+}
+
+void session_graph_free(session_graph *g)
+{
+	for (int i = 0; i < g->n_nodes; i++) {
+		free(g->nodes[i].name);
+		free(g->nodes[i].label);
+	}
+	for (int i = 0; i < g->n_edges; i++) {
+		free(g->edges[i].from);
+		free(g->edges[i].to);
+		free(g->edges[i].label);
+	}
+	free(g->nodes);
+	free(g->edges);
+	free(g->title);
+	free(g->check);
+	free(g->cycle);
+	memset(g, 0, sizeof *g);
 }
