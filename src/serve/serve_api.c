@@ -48,7 +48,7 @@ static void reply_error(serve_reply *r, int status, const char *fmt, ...)
 	/* the session's reasons end in a newline; the reply's sentence does not */
 	while (sb.len > 0 && sb.s[sb.len - 1] == '\n')
 		sb.s[--sb.len] = '\0';
-	reply_json(r, status, json_pack("{s:o}", "error", serve_jstr(sb.s ? sb.s : "")));
+	reply_json(r, status, json_pack("{s:o}", "error", json_lossy_string(sb.s ? sb.s : "")));
 	sb_free(&sb);
 }
 
@@ -122,7 +122,7 @@ static bool read_body(const char *body, size_t n, fields *f, json_t **root, serv
 /* {"ok": ok, "message": ..., "state": ...} */
 static void reply_moved(serve_app *a, serve_reply *r, bool ok, const char *message)
 {
-	reply_json(r, 200, json_pack("{s:b, s:o, s:o}", "ok", ok, "message", serve_jstr(message ? message : ""), "state",
+	reply_json(r, 200, json_pack("{s:b, s:o, s:o}", "ok", ok, "message", json_lossy_string(message ? message : ""), "state",
 				     serve_json_state(a)));
 }
 
@@ -131,7 +131,7 @@ static void cmd_choices(serve_app *a, const fields *f, serve_reply *r)
 	strbuf why = { 0 };
 	json_t *c = serve_json_choices(a->s, f->value[0], &why);
 	if (c)
-		reply_json(r, 200, json_pack("{s:o, s:o}", "event", serve_jstr(f->value[0]), "choices", c));
+		reply_json(r, 200, json_pack("{s:o, s:o}", "event", json_lossy_string(f->value[0]), "choices", c));
 	else
 		reply_error(r, 400, "%s", why.s ? why.s : "no choices");
 	sb_free(&why);
@@ -151,7 +151,7 @@ static void cmd_commit(serve_app *a, const fields *f, bool commit, serve_reply *
 	}
 	if (!commit) {
 		bool ok = session_why(a->s, ev, param, &why);
-		reply_json(r, 200, json_pack("{s:b, s:o, s:o}", "ok", ok, "text", serve_jstr(why.s ? why.s : ""), "graph",
+		reply_json(r, 200, json_pack("{s:b, s:o, s:o}", "ok", ok, "text", json_lossy_string(why.s ? why.s : ""), "graph",
 					     graph));
 	} else if (session_commit(a->s, ev, param, &why)) {
 		json_decref(graph);
@@ -162,7 +162,7 @@ static void cmd_commit(serve_app *a, const fields *f, bool commit, serve_reply *
 	} else {
 		/* refused by the model: its words, and the refused execution
 		 * with the failing check's cycle */
-		reply_json(r, 200, json_pack("{s:b, s:o, s:o, s:o}", "ok", false, "message", serve_jstr(why.s ? why.s : ""),
+		reply_json(r, 200, json_pack("{s:b, s:o, s:o, s:o}", "ok", false, "message", json_lossy_string(why.s ? why.s : ""),
 					     "graph", graph, "state", serve_json_state(a)));
 	}
 	sb_free(&why);
@@ -282,7 +282,7 @@ static bool get(serve_app *a, const char *path, serve_reply *r)
 	else if (!strcmp(path, "/api/checks")) {
 		strbuf sb = { 0 };
 		bool ok = session_checks(a->s, &sb);
-		reply_json(r, 200, json_pack("{s:b, s:o}", "ok", ok, "text", serve_jstr(sb.s ? sb.s : "")));
+		reply_json(r, 200, json_pack("{s:b, s:o}", "ok", ok, "text", json_lossy_string(sb.s ? sb.s : "")));
 		sb_free(&sb);
 	} else
 		return false;

@@ -4,10 +4,10 @@
  *
  * Limits: a request body beyond SERVE_MAX_BODY is not kept (413); at
  * most RATE_BURST requests at once and RATE_PER_S a second after that
- * (429); few connections, each closed when idle.  Only a request whose
- * Host is the address listened on (or localhost) is answered, so a page
- * of another site that has its name resolve to 127.0.0.1 cannot drive the
- * session; a POST must say Content-Type application/json and come from
+ * (429); few connections, each closed when idle.  On loopback, only a
+ * request whose Host is the address listened on (or localhost) is
+ * answered, so a page of another site that has its name resolve to
+ * 127.0.0.1 cannot drive the session; a POST must say Content-Type application/json and come from
  * no other Origin, which no form of another site can do. */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -27,7 +27,9 @@ enum { RATE_PER_S = 50, RATE_BURST = 200, MAX_CONNECTIONS = 16, IDLE_SECONDS = 1
 
 typedef struct server {
 	serve_app *app;
-	char host[64], host_local[64];  /* the Host headers accepted */
+	char host[96], host_local[32];  /* the Host headers accepted */
+	bool any_host;                  /* not on loopback: the user chose
+	                                 * to be reached by other names  */
 	double tokens;                  /* the rate's bucket          */
 	double last;                    /* when it was last filled    */
 } server;
@@ -99,7 +101,7 @@ static const char *refused(server *sv, struct MHD_Connection *c, const char *met
 {
 	const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
 	*status = 403;
-	if (!host || (strcmp(host, sv->host) && strcmp(host, sv->host_local)))
+	if (!host || (!sv->any_host && strcmp(host, sv->host) && strcmp(host, sv->host_local)))
 		return "this server answers only requests for its own address (the Host header)";
 	const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
 	if (origin && (strncmp(origin, "http://", 7) || strcmp(origin + 7, host)))
@@ -223,6 +225,7 @@ int serve_run(const weft_options *o)
 		port = info->port;
 	snprintf(sv.host, sizeof sv.host, "%s:%u", addr, port);
 	snprintf(sv.host_local, sizeof sv.host_local, "localhost:%u", port);
+	sv.any_host = strncmp(addr, "127.", 4) != 0;
 	struct sigaction act = { .sa_handler = on_signal };
 	sigemptyset(&act.sa_mask);
 	sigaction(SIGINT, &act, NULL);

@@ -11,6 +11,7 @@
 #include "../cli/models.h"
 #include "../litmus/litmus.h"
 #include "../session/session.h"
+#include "../suite/suite.h"   /* json_lossy_string: a test may hold any bytes */
 
 struct serve_app {
 	const weft_options *o;
@@ -34,8 +35,6 @@ bool serve_app_open(serve_app *a, int i, strbuf *why);
 
 /* ---- serve_json.c: what the API answers ---- */
 
-/* A JSON string of s, its bytes that are not UTF-8 as '?'. */
-json_t *serve_jstr(const char *s);
 /* The test, its events, commits, status, final state and the graph. */
 json_t *serve_json_state(serve_app *a);
 /* The graph of the current execution, or after `event param` (NULL when

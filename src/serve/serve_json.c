@@ -1,30 +1,14 @@
 /* serve_json.c — the session as the API's JSON (jansson): plain data the
  * page draws, every string from the session.  The man page's WEFT -SERVE
  * section lists these objects' fields. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "serve_int.h"
 
-json_t *serve_jstr(const char *s)
-{
-	json_t *j = json_string(s);
-	if (j)
-		return j;
-	/* not UTF-8 (a test may hold any bytes): those bytes as '?' */
-	char *copy = xstrdup(s);
-	for (char *p = copy; *p; p++)
-		if ((unsigned char)*p >= 0x80)
-			*p = '?';
-	j = json_string(copy);
-	free(copy);
-	return j;
-}
-
 /* A string, or null. */
 static json_t *str_or_null(const char *s)
 {
-	return s ? serve_jstr(s) : json_null();
+	return s ? json_lossy_string(s) : json_null();
 }
 
 static json_t *test_json(const serve_app *a)
@@ -35,13 +19,13 @@ static json_t *test_json(const serve_app *a)
 		const thread *th = &t->threads[i];
 		json_t *instrs = json_array();
 		for (int k = 0; k < th->n_instrs; k++)
-			json_array_append_new(instrs, serve_jstr(th->instrs[k].text ? th->instrs[k].text : ""));
+			json_array_append_new(instrs, json_lossy_string(th->instrs[k].text ? th->instrs[k].text : ""));
 		json_t *status = str_or_null(session_thread_status(a->s, i));
 		json_array_append_new(threads, json_pack("{s:i, s:o, s:o}", "id", th->id, "instrs", instrs, "stops", status));
 	}
-	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "name", serve_jstr(t->name ? t->name : "?"), "file",
-			 serve_jstr(a->names[a->open]), "arch", serve_jstr(t->arch_name ? t->arch_name : "?"), "model",
-			 serve_jstr(a->model_name), "threads", threads);
+	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "name", json_lossy_string(t->name ? t->name : "?"), "file",
+			 json_lossy_string(a->names[a->open]), "arch", json_lossy_string(t->arch_name ? t->arch_name : "?"), "model",
+			 json_lossy_string(a->model_name), "threads", threads);
 }
 
 json_t *serve_json_graph(session *s, const char *event, const char *param, strbuf *why)
@@ -52,15 +36,15 @@ json_t *serve_json_graph(session *s, const char *event, const char *param, strbu
 	json_t *nodes = json_array(), *edges = json_array();
 	for (int i = 0; i < g.n_nodes; i++) {
 		const session_node *n = &g.nodes[i];
-		json_array_append_new(nodes, json_pack("{s:o, s:o, s:i, s:i, s:b}", "name", serve_jstr(n->name), "label", serve_jstr(n->label),
+		json_array_append_new(nodes, json_pack("{s:o, s:o, s:i, s:i, s:b}", "name", json_lossy_string(n->name), "label", json_lossy_string(n->label),
 						       "thread", n->thread, "row", n->row, "pending", n->pending));
 	}
 	for (int i = 0; i < g.n_edges; i++) {
 		const session_edge *e = &g.edges[i];
-		json_array_append_new(edges, json_pack("{s:o, s:o, s:o, s:s}", "from", serve_jstr(e->from), "to", serve_jstr(e->to),
-						       "label", serve_jstr(e->label), "look", e->look));
+		json_array_append_new(edges, json_pack("{s:o, s:o, s:o, s:s}", "from", json_lossy_string(e->from), "to", json_lossy_string(e->to),
+						       "label", json_lossy_string(e->label), "look", e->look));
 	}
-	json_t *j = json_pack("{s:o, s:b, s:o, s:o, s:o, s:o}", "title", serve_jstr(g.title), "allowed", g.allowed, "check",
+	json_t *j = json_pack("{s:o, s:b, s:o, s:o, s:o, s:o}", "title", json_lossy_string(g.title), "allowed", g.allowed, "check",
 			      str_or_null(g.check), "cycle", str_or_null(g.cycle), "nodes", nodes, "edges", edges);
 	session_graph_free(&g);
 	return j;
@@ -74,7 +58,7 @@ json_t *serve_json_choices(session *s, const char *event, strbuf *why)
 	json_t *v = json_array();
 	for (int i = 0; i < c.n; i++) {
 		const session_choice *ch = &c.v[i];
-		json_array_append_new(v, json_pack("{s:o, s:b, s:o, s:o}", "param", serve_jstr(ch->param), "allowed", ch->allowed,
+		json_array_append_new(v, json_pack("{s:o, s:b, s:o, s:o}", "param", json_lossy_string(ch->param), "allowed", ch->allowed,
 						   "check", str_or_null(ch->check), "cycle", str_or_null(ch->cycle)));
 	}
 	session_choices_free(&c);
@@ -87,18 +71,18 @@ json_t *serve_json_state(serve_app *a)
 	json_t *events = json_array(), *commits = json_array();
 	for (int i = 0; i < session_n_events(s); i++) {
 		const session_event *e = session_event_at(s, i);
-		json_array_append_new(events, json_pack("{s:o, s:o, s:i, s:b, s:b, s:b}", "name", serve_jstr(e->name), "desc", serve_jstr(e->desc),
+		json_array_append_new(events, json_pack("{s:o, s:o, s:i, s:b, s:b, s:b}", "name", json_lossy_string(e->name), "desc", json_lossy_string(e->desc),
 							"thread", e->thread, "memory", e->memory, "committed",
 							e->committed, "enabled", e->enabled));
 	}
 	for (int i = 0; i < session_n_commits(s); i++)
-		json_array_append_new(commits, serve_jstr(session_commit_text(s, i)));
+		json_array_append_new(commits, json_lossy_string(session_commit_text(s, i)));
 	bool complete = session_complete(s);
 	json_t *final = json_null();
 	if (complete) {
 		strbuf st = { 0 };
 		session_final_state(s, &st);
-		final = serve_jstr(st.s ? st.s : "");
+		final = json_lossy_string(st.s ? st.s : "");
 		sb_free(&st);
 	}
 	strbuf why = { 0 };
@@ -107,7 +91,7 @@ json_t *serve_json_state(serve_app *a)
 			      commits, "complete", complete, "filtered", session_filtered(s), "final", final, "graph",
 			      graph ? graph : json_null());
 	if (!graph)
-		json_object_set_new(j, "graph_error", serve_jstr(why.s ? why.s : ""));
+		json_object_set_new(j, "graph_error", json_lossy_string(why.s ? why.s : ""));
 	sb_free(&why);
 	return j;
 }
@@ -116,6 +100,6 @@ json_t *serve_json_tests(const serve_app *a)
 {
 	json_t *v = json_array();
 	for (int i = 0; i < a->tests.n; i++)
-		json_array_append_new(v, serve_jstr(a->names[i]));
-	return json_pack("{s:o, s:o}", "tests", v, "open", serve_jstr(a->names[a->open]));
+		json_array_append_new(v, json_lossy_string(a->names[i]));
+	return json_pack("{s:o, s:o}", "tests", v, "open", json_lossy_string(a->names[a->open]));
 }

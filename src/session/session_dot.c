@@ -63,74 +63,78 @@ static void picture_free(spicture *sp)
 	sverdict_free(&sp->v);
 }
 
-/* The state to draw: the current one, or the one after `event param`
- * (*next, to free, when so). */
-static const sstate *state_to_draw(session *s, const char *event, const char *param, sstate *next, bool *made,
-				   strbuf *why)
-{
-	*made = false;
-	if (!event || !param)
-		return &s->cur;
-	sdecision d;
-	if (!session_find_decision(s, event, param, &d, why))
-		return NULL;
-	sstate_extend(next, &s->cur, &d);
-	*made = true;
-	return next;
-}
+/* What is done with a picture (session_dot writes it, session_graph_of
+ * copies it out). */
+typedef bool (*picture_use)(session *s, spicture *sp, void *ctx, strbuf *why);
 
-bool session_dot(session *s, const char *path, const char *event, const char *param, strbuf *why)
+/* Use the picture of the current state, or with `event param` of the
+ * state after that commit. */
+static bool with_picture(session *s, const char *event, const char *param, picture_use use, void *ctx, strbuf *why)
 {
+	const sstate *st = &s->cur;
 	sstate next;
-	bool made;
-	const sstate *st = state_to_draw(s, event, param, &next, &made, why);
+	bool made = event && param;
+	if (made) {
+		sdecision d;
+		if (!session_find_decision(s, event, param, &d, why))
+			return false;
+		sstate_extend(&next, &s->cur, &d);
+		st = &next;
+	}
 	spicture sp;
-	bool ok = st && picture_of(s, st, &sp, why);
+	bool ok = picture_of(s, st, &sp, why);
 	if (ok) {
-		ok = dot_write_with_model(path, &sp.p, s->m, why);
+		ok = use(s, &sp, ctx, why);
 		picture_free(&sp);
 	}
 	if (made)
 		sstate_free(&next);
 	return ok;
+}
+
+static bool write_dot(session *s, spicture *sp, void *path, strbuf *why)
+{
+	return dot_write_with_model(path, &sp->p, s->m, why);
+}
+
+bool session_dot(session *s, const char *path, const char *event, const char *param, strbuf *why)
+{
+	return with_picture(s, event, param, write_dot, (void *)path, why);
+}
+
+static bool copy_graph(session *s, spicture *sp, void *ctx, strbuf *why)
+{
+	(void)why;
+	session_graph *g = ctx;
+	g->title = sb_take(&sp->title);
+	g->allowed = sp->v.allowed;
+	g->check = sp->v.check_name ? xstrdup(sp->v.check_name) : NULL;
+	g->cycle = sp->v.cycle ? xstrdup(sp->v.cycle) : NULL;
+	g->n_nodes = sp->p.n_events;
+	g->nodes = xcalloc((size_t)g->n_nodes + 1, sizeof *g->nodes);
+	/* rows per column: each thread's, then the initial writes' */
+	int *rows = xcalloc((size_t)s->t->n_threads + 1, sizeof *rows);
+	for (int i = 0; i < g->n_nodes; i++) {
+		const dot_event *e = &sp->ev[i];
+		int column = e->thread < 0 ? s->t->n_threads : e->thread;
+		g->nodes[i] = (session_node){ xstrdup(e->name), xstrdup(e->label), e->thread, rows[column]++, e->x < 0 };
+	}
+	free(rows);
+	dot_edges de;
+	dot_picture_edges_with_model(&sp->p, s->m, &de);
+	g->n_edges = de.n;
+	g->edges = xcalloc((size_t)de.n + 1, sizeof *g->edges);
+	for (int i = 0; i < de.n; i++)
+		g->edges[i] = (session_edge){ xstrdup(de.v[i].from), xstrdup(de.v[i].to), xstrdup(de.v[i].label),
+					      de.v[i].look };
+	dot_edges_free(&de);
+	return true;
 }
 
 bool session_graph_of(session *s, const char *event, const char *param, session_graph *g, strbuf *why)
 {
 	memset(g, 0, sizeof *g);
-	sstate next;
-	bool made;
-	const sstate *st = state_to_draw(s, event, param, &next, &made, why);
-	spicture sp;
-	bool ok = st && picture_of(s, st, &sp, why);
-	if (ok) {
-		g->title = sb_take(&sp.title);
-		g->allowed = sp.v.allowed;
-		g->check = sp.v.check_name ? xstrdup(sp.v.check_name) : NULL;
-		g->cycle = sp.v.cycle ? xstrdup(sp.v.cycle) : NULL;
-		g->n_nodes = sp.p.n_events;
-		g->nodes = xcalloc((size_t)g->n_nodes + 1, sizeof *g->nodes);
-		int *rows = xcalloc((size_t)s->t->n_threads + 2, sizeof *rows);
-		for (int i = 0; i < g->n_nodes; i++) {
-			const dot_event *e = &sp.ev[i];
-			int column = e->thread < 0 ? s->t->n_threads : e->thread;
-			g->nodes[i] = (session_node){ xstrdup(e->name), xstrdup(e->label), e->thread, rows[column]++,
-						      e->x < 0 };
-		}
-		free(rows);
-		dot_edges de;
-		dot_picture_edges_with_model(&sp.p, s->m, &de);
-		g->n_edges = de.n;
-		g->edges = xcalloc((size_t)de.n + 1, sizeof *g->edges);
-		for (int i = 0; i < de.n; i++)
-			g->edges[i] = (session_edge){ xstrdup(de.v[i].from), xstrdup(de.v[i].to), xstrdup(de.v[i].label),
-						      de.v[i].look };
-		dot_edges_free(&de);
-		picture_free(&sp);
-	}
-	if (made)
-		sstate_free(&next);
-	return ok;
+	return with_picture(s, event, param, copy_graph, g, why);
 }
 
 void session_graph_free(session_graph *g)

@@ -49,9 +49,7 @@ void doc_json_value(doc_writer *w, json_t *v)
 	w->key = NULL;
 }
 
-/* JSON strings are UTF-8: a name or path in another encoding is written
- * with '?' for each byte that is not ASCII, rather than lost. */
-static json_t *string_of(const char *s)
+json_t *json_lossy_string(const char *s)
 {
 	json_t *v = json_string(s);
 	if (v)
@@ -71,7 +69,7 @@ void doc_json_str(doc_writer *w, const char *s)
 		w->key = xstrdup(s);
 		return;
 	}
-	doc_json_value(w, string_of(s));
+	doc_json_value(w, json_lossy_string(s));
 }
 
 void doc_json_open(doc_writer *w, json_t *container)

@@ -113,6 +113,12 @@ typedef struct doc_test_info {
 	                                  * none (results write their own) */
 } doc_test_info;
 
+/* A JSON string (jansson's json_t) of s: a name or path in another
+ * encoding than UTF-8 with '?' for each byte that is not ASCII, rather
+ * than lost (doc_json.c; weft -serve's answers use it too). */
+struct json_t;
+struct json_t *json_lossy_string(const char *s);
+
 /* The document of a test that ran. */
 void doc_emit_result(FILE *out, enum doc_syntax syntax, const doc_test_info *info, const litmus_test *t,
 		     const test_result *r);
