@@ -189,8 +189,24 @@ static bool diff_write(FILE *out, const outcome_table *t, const weft_options *o,
 	return true;
 }
 
-static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, bool *differ, diag *d)
+/* -table-order: the rows in the order asked for (given order: as built). */
+static void table_order(outcome_table *t, const weft_options *o, const selector *sel)
 {
+	if (o->order == ORDER_NAME) {
+		table_sort_rows(t, NULL);
+	} else if (o->order == ORDER_NAMES) {
+		int *rank = xcalloc((size_t)t->n_rows + 1, sizeof *rank);
+		for (int i = 0; i < t->n_rows; i++)
+			rank[i] = selector_names_rank(sel, t->rows[i].name);
+		table_sort_rows(t, rank);
+		free(rank);
+	}
+}
+
+static bool table_finish(outcome_table *t, const weft_options *o, const selector *sel, table_io *io, bool *differ,
+			 diag *d)
+{
+	table_order(t, o, sel);
 	if (io->hw) {
 		/* a log titled like a model's column gets its own label too */
 		const char *title = o->hardware_label ? o->hardware_label : hw_log_title(io->hw);
@@ -221,7 +237,8 @@ static bool table_finish(outcome_table *t, const weft_options *o, table_io *io, 
 	return ok;
 }
 
-static int run_suite(const weft_options *o, const test_plan *plan, expect_set *expect, const conds_set *conds)
+static int run_suite(const weft_options *o, const selector *sel, const test_plan *plan, expect_set *expect,
+		     const conds_set *conds)
 {
 	diag d = { .out = stderr };
 	model_cache models;
@@ -309,7 +326,7 @@ static int run_suite(const weft_options *o, const test_plan *plan, expect_set *e
 	double seconds = progress_now() - start;
 	if (tabulate) {
 		bool differ = false;
-		if (!t.output_closed && (!table_finish(&table, o, &io, &differ, &d) || differ))
+		if (!t.output_closed && (!table_finish(&table, o, sel, &io, &differ, &d) || differ))
 			status = 1;
 		table_io_close(&io);
 		table_free(&table);
@@ -371,7 +388,7 @@ static int run_saved(const weft_options *o)
 	bool tabulated = tabulate_saved(&table, o, sel, &t, &d);
 	t.models = table.n_models;
 	bool differ = false;
-	if (!tabulated || !table_finish(&table, o, &io, &differ, &d) || differ)
+	if (!tabulated || !table_finish(&table, o, sel, &io, &differ, &d) || differ)
 		status = 1;
 	else if (t.jobs > 1 && !o->quiet)
 		summary_print_saved(stderr, &t);
@@ -450,7 +467,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "weft: error: no tests selected: none of the %d tests found passes "
 				"-select, -names and -excl\n", in.n);
 		status = 1;
-	} else if (run_suite(&o, &plan, expect, conds) != 0) {
+	} else if (run_suite(&o, sel, &plan, expect, conds) != 0) {
 		status = 1;
 	}
 	plan_free(&plan);

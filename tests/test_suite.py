@@ -231,6 +231,54 @@ def test_progress_line_on_a_terminal(weft, tmp_path):
     assert tty_q.strip() == "" and "Test BIG Timeout 1" in out_q
 
 
+def test_progress_line_shows_one_long_tests_work(tmp_path):
+    """One long test is not a frozen [0/1] line: after a second the line
+    says what its engine has done so far, and how fast."""
+    big = big_test(tmp_path)
+    out, tty = run_with_tty_stderr(["-timeout", "3", big])
+    assert "Test BIG Timeout 3" in out
+    work = re.findall(r"BIG: (?:([\d.]+[kMGT]?) candidates, )?([\d.]+[kMGT]?) executions, ([\d.]+[kMGT]?)/s", tty)
+    assert work, tty
+    # the counts grow as the test runs
+    first, last = work[0], work[-1]
+    value = lambda s: float(s[:-1]) * {"k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}[s[-1]] if s[-1] in "kMGT" \
+        else float(s)
+    assert len(work) >= 2 and value(last[0] or last[1]) > value(first[0] or first[1]) > 0, work
+
+
+def test_workers_die_with_a_killed_parent(tmp_path):
+    """A weft killed outright (a harness's timeout, kill -9) takes its
+    workers with it: none goes on running a test for no one."""
+    import signal
+    import time
+    from conftest import WEFT
+    big = big_test(tmp_path)
+    p = subprocess.Popen([str(WEFT), "-q", "-timeout", "120", big], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    children = []
+    deadline = time.time() + 20
+    while not children and time.time() < deadline:
+        time.sleep(0.2)
+        try:
+            children = pathlib.Path(f"/proc/{p.pid}/task/{p.pid}/children").read_text().split()
+        except OSError:
+            pytest.skip("no /proc children list to find the workers by")
+    assert children, "no worker started"
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+
+    def alive(pid):
+        try:
+            stat = pathlib.Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            return False
+        return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")   # a zombie has ended
+    deadline = time.time() + 10
+    while any(alive(c) for c in children) and time.time() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(c) for c in children), children
+
+
 def test_closed_output_stops_the_run(tmp_path):
     """`weft ... | head`: once the reader is gone, the workers are stopped
     instead of finishing a test no one will see."""

@@ -352,7 +352,7 @@ static void run_test(const suite_run *s, const test_entry *e, const litmus_test 
 		run_model(s, e, t, job_model_at(s, t->arch_name, k), rep, notes, d);
 }
 
-void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
+void job_run(void *ctx, int i, job_report *rep, strbuf *notes, live_counts *live)
 {
 	const suite_run *s = ctx;
 	const test_entry *e = &s->plan->v[i];
@@ -389,8 +389,12 @@ void job_run(void *ctx, int i, job_report *rep, strbuf *notes)
 	}
 	if (s->o->action == ACT_DUMP)
 		litmus_test_dump(t, stdout);
-	else if (s->o->action == ACT_RUN)
-		run_test(s, e, t, rep, notes, &d);
+	else if (s->o->action == ACT_RUN) {
+		/* the engine keeps this job's live counts */
+		suite_run with_live = *s;
+		with_live.eo.live = live;
+		run_test(&with_live, e, t, rep, notes, &d);
+	}
 	litmus_test_free(t);
 }
 

@@ -58,7 +58,7 @@ const char *job_model_name(const suite_run *s, const char *arch);
 void job_note_default_models(const weft_options *o, const model_cache *models, const test_plan *plan, diag *d);
 
 /* runner callbacks; ctx is a suite_run. */
-void job_run(void *ctx, int i, job_report *rep, strbuf *notes);
+void job_run(void *ctx, int i, job_report *rep, strbuf *notes, live_counts *live);
 void job_abnormal(void *ctx, int i, enum job_end end, int detail, FILE *out);
 const char *job_name(void *ctx, int i);
 /* A job's diagnostics, less the lines located in a .cat file that an

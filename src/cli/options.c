@@ -15,7 +15,7 @@ enum opt_id {
 	OPT_HELP, OPT_VERSION, OPT_CHECK, OPT_DUMP, OPT_INTERACTIVE, OPT_SERVE, OPT_MODEL, OPT_ENGINE,
 	OPT_INCLUDE, OPT_TIMEOUT, OPT_STATS, OPT_FORMAT, OPT_JOBS, OPT_MAXMEM,
 	OPT_QUIET, OPT_VERBOSE, OPT_FAILURES_OK, OPT_SELECT, OPT_EXCL, OPT_NAMES, OPT_EXPECT,
-	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
+	OPT_SHARD, OPT_TABLE, OPT_CELLS, OPT_ORDER, OPT_OUTPUT, OPT_HARDWARE, OPT_EXPLAIN, OPT_SHOW,
 	OPT_CAPTION, OPT_LABEL,
 	OPT_UNROLL, OPT_THROUGH, OPT_SKIPCHECKS, OPT_STRICTSKIP, OPT_CONDS, OPT_RESULTS, OPT_FORCE, OPT_CONF, OPT_VARIANT, OPT_MACROS, OPT_BELL,
 	OPT_DIFF, OPT_SPEEDCHECK, OPT_NSHOW, OPT_SHOWONE, OPT_LIBDIR, OPT_HEXA, OPT_INITWRITES, OPT_JUDGE,
@@ -170,12 +170,17 @@ static const opt_spec specs[] = {
 	  "with -results: make the table despite missing or repeated shards or mixed "
 	  "producers, saying so in notes (of two results for one cell, the first read)" },
 	{ OPT_CAPTION, "table-caption", NULL, "TEXT",
-	  "LaTeX tables: put the tabular in a table float with this \\caption" },
+	  "LaTeX tables: put the tabular in a table float with this \\caption; HTML: the table's caption "
+	  "and the page's title" },
 	{ OPT_LABEL, "table-label", NULL, "KEY",
 	  "LaTeX tables: put the tabular in a table float with this \\label" },
 	{ OPT_CELLS, "table-cells", NULL, "verdict|counts|states",
 	  "table cells: Allowed/Forbidden (default), plus execution counts, or plus the "
 	  "number of final states" },
+	{ OPT_ORDER, "table-order", NULL, "input|name|names",
+	  "the rows of a -table (the lines of -diff): in the order the tests were given (default; "
+	  "with -results the runs' order), by name as mcompare7 orders them, or as the -names files "
+	  "list them" },
 	{ OPT_HARDWARE, "hardware", NULL, "[LABEL=]LOG",
 	  "add a table column read from a herd7/litmus7 log or an mcompare .allowed file, "
 	  "headed LABEL or the log's title (litmus7: observed when a state of the histogram satisfies the test's "
@@ -488,8 +493,14 @@ static int check_combinations(const weft_options *o, bool cells_given)
 		                   "verdict of the model's to explain there", "-strictskip true");
 	if (o->interactive && (o->through || o->skipchecks.n > 0 || o->conds.n > 0))
 		return usage_error("%s takes none of -through, -skipchecks, -conds (goto STATE is its -conds)", "-i");
-	if ((o->caption || o->label) && o->table != TBL_LATEX && o->table != TBL_LATEX_DOC)
-		return usage_error("%s needs -table latex or latex-doc", o->caption ? "-table-caption" : "-table-label");
+	if (o->caption && o->table != TBL_LATEX && o->table != TBL_LATEX_DOC && o->table != TBL_HTML)
+		return usage_error("%s needs -table latex, latex-doc or html", "-table-caption");
+	if (o->label && o->table != TBL_LATEX && o->table != TBL_LATEX_DOC)
+		return usage_error("%s needs -table latex or latex-doc", "-table-label");
+	if (o->order != ORDER_INPUT && o->table == TBL_NONE)
+		return usage_error("%s needs -table or -diff", "-table-order");
+	if (o->order == ORDER_NAMES && o->names_files.n == 0)
+		return usage_error("%s needs -names FILE (the order of its lines)", "-table-order names");
 	if (o->table == TBL_NONE) {
 		if (cells_given)
 			return usage_error("%s needs -table", "-table-cells");
@@ -683,6 +694,14 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 			return usage_error("unknown table cells '%s' (available: verdict, counts, states)", val);
 		o->cells = (enum weft_cells)k;
 		*cells_given = true;
+		break;
+	}
+	case OPT_ORDER: {
+		static const char *const names[] = { "input", "name", "names" };
+		int k = keyword_index(val, names, 3);
+		if (k < 0)
+			return usage_error("unknown table order '%s' (available: input, name, names)", val);
+		o->order = (enum weft_order)k;
 		break;
 	}
 	case OPT_SHOW: {

@@ -50,6 +50,13 @@ enum weft_cells {
 	CELLS_STATES,   /* and the number of distinct final states    */
 };
 
+/* -table-order: the order of a table's rows (and of -diff's lines). */
+enum weft_order {
+	ORDER_INPUT,    /* the order the tests were given (saved: run order) */
+	ORDER_NAME,     /* by test name, bytes compared: mcompare7's order   */
+	ORDER_NAMES,    /* the order of the -names files' lines              */
+};
+
 /* -show: which executions get a Graphviz file (herd7's -show). */
 enum weft_show {
 	SHOW_NONE,
@@ -105,6 +112,7 @@ typedef struct weft_options {
 	int shard_k, shard_n;    /* -shard K/N; 0/0: everything */
 	enum weft_table table;   /* -table FORMAT */
 	enum weft_cells cells;   /* -table-cells WHAT */
+	enum weft_order order;   /* -table-order HOW */
 	const char *output;      /* -o: the table's file, or -show's folder */
 	const char *hardware;    /* -hardware LOG: a table column from a log */
 	const char *hardware_label; /* -hardware LABEL=LOG: its column's header */

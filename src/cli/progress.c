@@ -45,6 +45,21 @@ static void format_duration(char *buf, size_t size, double s)
 		snprintf(buf, size, "%lds", t);
 }
 
+/* 812, 24.0k, 1.31M: three figures at most. */
+static void format_count(char *buf, size_t size, double x)
+{
+	static const char *const unit[] = { "", "k", "M", "G", "T" };
+	int u = 0;
+	while (x >= 1000 && u < 4) {
+		x /= 1000;
+		u++;
+	}
+	if (u == 0)
+		snprintf(buf, size, "%.0f", x);
+	else
+		snprintf(buf, size, x < 10 ? "%.2f%s" : x < 100 ? "%.1f%s" : "%.0f%s", x, unit[u]);
+}
+
 static void draw(progress *p)
 {
 	double now = progress_now();
@@ -60,6 +75,19 @@ static void draw(progress *p)
 		n += snprintf(line + n, sizeof line - (size_t)n, ", %d unexpected", p->unexpected);
 	n += snprintf(line + n, sizeof line - (size_t)n, "  %.1f/s  ETA %s  %s", rate, eta,
 		      p->current ? p->current : "");
+	double running = now - p->current_start;
+	if (p->current && running >= 1 && (p->candidates > 0 || p->executions > 0) && n < (int)sizeof line) {
+		char c[16], e[16], r[16];
+		long work = p->candidates > 0 ? p->candidates : p->executions;
+		format_count(c, sizeof c, (double)p->candidates);
+		format_count(e, sizeof e, (double)p->executions);
+		format_count(r, sizeof r, (double)work / running);
+		if (p->candidates > 0)
+			n += snprintf(line + n, sizeof line - (size_t)n, ": %s candidates, %s executions, %s/s", c, e,
+				      r);
+		else
+			n += snprintf(line + n, sizeof line - (size_t)n, ": %s executions, %s/s", e, r);
+	}
 	/* Never wrap: a wrapped line cannot be erased with one \r. */
 	int width = columns() - 1;
 	if (n > width)
@@ -78,8 +106,18 @@ void progress_tick(progress *p)
 
 void progress_started(progress *p, const char *name)
 {
-	p->current = name;
+	if (name != p->current) {
+		p->current = name;
+		p->current_start = progress_now();
+		p->candidates = p->executions = 0;
+	}
 	progress_tick(p);
+}
+
+void progress_work(progress *p, long candidates, long executions)
+{
+	p->candidates = candidates;
+	p->executions = executions;
 }
 
 void progress_finished(progress *p, bool failed, bool unexpected)

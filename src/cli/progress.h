@@ -2,6 +2,9 @@
  *
  * The progress line is drawn only when stderr is a terminal (and not -q):
  *   [ 812/11269]  3 failed  41.2/s  ETA 4m13s  MP+sync+addr
+ * and, for the test named there, what its engine has done so far once it
+ * has run a second (one long test is not a frozen line):
+ *   [0/1]  0 failed  0.0/s  ETA ?  lock5: 1.31M candidates, 24.0k executions, 412k/s
  * It is redrawn at most ten times a second and cleared before any other
  * stderr output, so diagnostics never end up glued to it.
  */
@@ -19,6 +22,8 @@ typedef struct progress {
 	int total, done, failed, unexpected;
 	double start, last_draw;   /* monotonic seconds */
 	const char *current;       /* borrowed name of the oldest test running */
+	double current_start;      /* when it was first named */
+	long candidates, executions; /* its work so far (progress_work) */
 	bool drawn;                /* a line is on the screen */
 } progress;
 
@@ -29,6 +34,8 @@ void progress_init(progress *p, FILE *out, int total, bool enabled);
 /* `name` is the test to show as running now. */
 void progress_started(progress *p, const char *name);
 void progress_finished(progress *p, bool failed, bool unexpected);
+/* The work the named test has done so far (0, 0: nothing known). */
+void progress_work(progress *p, long candidates, long executions);
 /* Redraw if due. */
 void progress_tick(progress *p);
 /* Erase the line (before other output to the same terminal). */

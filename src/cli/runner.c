@@ -14,12 +14,19 @@
  * output dropped; the jobs of the batch after it go back to the front of the
  * queue and run in a new worker.  With -maxmem, batches are one job long,
  * so the limit is the job's alone. */
+/* MAP_ANONYMOUS (the workers' live counts) is not POSIX 2008's, but every
+ * system weft builds on has it. */
+#define _DEFAULT_SOURCE
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -88,6 +95,7 @@ typedef struct pool {
 	int *pfd_w;
 	char *chunk;
 	range *back;
+	live_counts *live;   /* one a worker, shared with it (mmap); NULL: none */
 } pool;
 
 static void pool_free(pool *pl)
@@ -106,6 +114,8 @@ static void pool_free(pool *pl)
 	free(pl->pfd);
 	free(pl->ws);
 	free(pl->jobs);
+	if (pl->live)
+		munmap(pl->live, (size_t)pl->nw * sizeof *pl->live);
 }
 
 bool runner_can_limit_memory(void)
@@ -146,7 +156,7 @@ static uint64_t file_at(int fd)
 
 /* The worker's side: runs jobs first..last-1; never returns. */
 static void worker_main(const runner_limits *lim, const job_callbacks *cb, int first, int last, int out,
-			int err, int status)
+			int err, int status, live_counts *live)
 {
 	if (dup2(out, STDOUT_FILENO) < 0 || dup2(err, STDERR_FILENO) < 0)
 		_exit(127);
@@ -166,7 +176,9 @@ static void worker_main(const runner_limits *lim, const job_callbacks *cb, int f
 			_exit(126);
 		job_report rep = { 0 };
 		strbuf notes = { 0 };
-		cb->run(cb->ctx, i, &rep, &notes);
+		if (live)
+			live->candidates = live->executions = 0;
+		cb->run(cb->ctx, i, &rep, &notes, live);
 		fflush(stdout);
 		fflush(stderr);
 		/* The end record is what tells the parent the job finished:
@@ -237,8 +249,18 @@ static bool start(const runner_limits *lim, const job_callbacks *cb, pool *pl, w
 	/* Nothing buffered may be inherited, or the worker would print it too. */
 	fflush(stdout);
 	fflush(stderr);
+	pid_t parent = getpid();
 	pid_t pid = made ? fork() : -1;
 	if (pid == 0) {
+#ifdef __linux__
+		/* A worker outlives a parent killed outright (SIGKILL, a
+		 * test harness's timeout) and would run its test to the end
+		 * for no one: it dies with the parent instead. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+			_exit(125);
+#else
+		(void)parent;
+#endif
 		/* The other workers' descriptors are none of this one's business. */
 		for (int k = 0; k < nw; k++)
 			if (&ws[k] != w && ws[k].pid > 0) {
@@ -248,8 +270,10 @@ static bool start(const runner_limits *lim, const job_callbacks *cb, pool *pl, w
 			}
 		close(p[0]);
 		int out = w->out, err = w->err;
+		live_counts *live = pl->live ? &pl->live[w - ws] : NULL;
+		pl->live = NULL;   /* the worker's own from here: kept mapped */
 		pool_free(pl);
-		worker_main(lim, cb, first, last, out, err, p[1]);
+		worker_main(lim, cb, first, last, out, err, p[1], live);
 	}
 	if (p[1] >= 0)
 		close(p[1]);
@@ -609,6 +633,13 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 	struct pollfd *pfd = pl.pfd = xcalloc((size_t)nw + 1, sizeof *pfd);
 	int *pfd_w = pl.pfd_w = xcalloc((size_t)nw + 1, sizeof *pfd_w);
 	char *chunk = pl.chunk = xmalloc(READ_CHUNK);
+	/* each worker's live counts, which the progress line shows for the
+	 * test the output waits for */
+	if (pr && pr->enabled) {
+		void *m = mmap(NULL, (size_t)nw * sizeof *pl.live, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+			       -1, 0);
+		pl.live = m == MAP_FAILED ? NULL : m;
+	}
 	while (next_emit < n) {
 		for (int k = 0; k < nw && queue_left(&q) > 0; k++) {
 			if (ws[k].pid > 0)
@@ -699,6 +730,11 @@ void runner_run(const runner_limits *lim, const job_callbacks *cb, int n, progre
 				oldest++;
 			if (oldest < n && jobs[oldest].started && cb->name)
 				progress_started(pr, cb->name(cb->ctx, oldest));
+			const live_counts *lc = NULL;
+			for (int k = 0; k < nw && pl.live; k++)
+				if (ws[k].pid > 0 && ws[k].cur == oldest)
+					lc = &pl.live[k];
+			progress_work(pr, lc ? lc->candidates : 0, lc ? lc->executions : 0);
 			progress_tick(pr);
 		}
 	}

@@ -46,8 +46,10 @@ enum job_end {
 typedef struct job_callbacks {
 	/* In the worker: do job i, writing results to stdout and diagnostics
 	 * to stderr; count into *rep; append to *notes what the parent should
-	 * print after the whole run (in job order). */
-	void (*run)(void *ctx, int i, job_report *rep, strbuf *notes);
+	 * print after the whole run (in job order); keep *live (zeroed
+	 * before the job, NULL when the run has none) up to date with the
+	 * work done, for the progress line. */
+	void (*run)(void *ctx, int i, job_report *rep, strbuf *notes, live_counts *live);
 	/* In the parent: job i ended abnormally (end != JOB_FINISHED; detail is
 	 * the signal or exit status); write the record that stands in for its
 	 * output. */

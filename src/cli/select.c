@@ -58,10 +58,16 @@ typedef struct regex_list {
 	pcre2_code **code;
 } regex_list;
 
+/* A name and the line it came from: -table-order names orders rows by it. */
+typedef struct named {
+	char *name;     /* owned */
+	int rank;       /* its first line's place among the files' lines */
+} named;
+
 typedef struct name_set {
 	int n;
 	size_t cap;
-	char **names;   /* sorted, owned */
+	named *names;   /* sorted by name once read */
 } name_set;
 
 struct selector {
@@ -108,7 +114,14 @@ static bool regexes_match(const regex_list *l, pcre2_match_data *md, const char 
 
 static int compare_names(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static int compare_name_key(const void *key, const void *elt)
+{
+	return strcmp(key, ((const named *)elt)->name);
 }
 
 /* One name a line (its first word); blank lines and '#' comments skipped. */
@@ -127,27 +140,39 @@ static bool names_read(name_set *s, const char *path, diag *d)
 		while (line[n] && !is_space((unsigned char)line[n]))
 			n++;
 		GROW(s->names, s->cap, (size_t)s->n + 1);
-		s->names[s->n++] = xstrndup(line, n);
+		s->names[s->n] = (named){ xstrndup(line, n), s->n };
+		s->n++;
 	}
 	free(text);
 	return true;
 }
 
+/* Sorted by name, a repeated name's first line first: the one bsearch
+ * must find, so its rank is its first line's. */
 static void names_sort(name_set *s)
 {
-	if (s->n > 0)
-		qsort(s->names, (size_t)s->n, sizeof *s->names, compare_names);
+	if (s->n == 0)
+		return;
+	qsort(s->names, (size_t)s->n, sizeof *s->names, compare_names);
+	for (int i = 1; i < s->n; i++)
+		if (!strcmp(s->names[i].name, s->names[i - 1].name))
+			s->names[i].rank = s->names[i - 1].rank;
+}
+
+static const named *names_find(const name_set *s, const char *name)
+{
+	return s->n > 0 ? bsearch(name, s->names, (size_t)s->n, sizeof *s->names, compare_name_key) : NULL;
 }
 
 static bool names_has(const name_set *s, const char *name)
 {
-	return s->n > 0 && bsearch(&name, s->names, (size_t)s->n, sizeof *s->names, compare_names);
+	return names_find(s, name) != NULL;
 }
 
 static void names_free(name_set *s)
 {
 	for (int i = 0; i < s->n; i++)
-		free(s->names[i]);
+		free(s->names[i].name);
 	free(s->names);
 }
 
@@ -181,6 +206,12 @@ void selector_free(selector *s)
 	names_free(&s->excl_names);
 	pcre2_match_data_free(s->md);
 	free(s);
+}
+
+int selector_names_rank(const selector *s, const char *name)
+{
+	const named *e = names_find(&s->names, name);
+	return e ? e->rank : -1;
 }
 
 bool selector_accepts(const selector *s, const char *name)

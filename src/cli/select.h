@@ -48,6 +48,9 @@ typedef struct selector selector;
  * empty name file: a located error). */
 selector *selector_new(const weft_options *o, diag *d);
 void selector_free(selector *s);
+/* Where the -names files first list `name` (0 for their first name line),
+ * -1 when they do not. */
+int selector_names_rank(const selector *s, const char *name);
 /* Whether a test of this name passes every filter. */
 bool selector_accepts(const selector *s, const char *name);
 

@@ -5,10 +5,16 @@
 #include "tabulate.h"
 #include "../suite/suite.h"
 
-/* Rows by test name: open addressing, for suites of 100,000 tests. */
+/* Rows by test name: open addressing, for suites of 100,000 tests.  Two
+ * tests of one name (SB in PPC/ and in X86/) are two rows, told apart by
+ * their files: a name's rows are chained. */
 typedef struct row_index {
 	size_t cap;      /* a power of two */
-	int *slot;       /* row + 1, 0: empty */
+	int *slot;       /* the name's first row + 1, 0: empty */
+	size_t cap_rows;
+	int *next;       /* per row: the next row of its name, -1: none */
+	const char **path; /* per row: the file of its first result, NULL:
+	                    * unknown (borrowed from the saved set) */
 } row_index;
 
 static size_t hash_name(const char *s)
@@ -19,8 +25,8 @@ static size_t hash_name(const char *s)
 	return h;
 }
 
-/* The row of `name`, added when new. */
-static int row_of(row_index *ix, outcome_table *t, const char *name)
+/* The first row of `name`, added when new. */
+static int first_row_of(row_index *ix, outcome_table *t, const char *name)
 {
 	if ((size_t)t->n_rows * 2 >= ix->cap) {
 		size_t cap = ix->cap ? ix->cap * 2 : 1024;
@@ -43,6 +49,56 @@ static int row_of(row_index *ix, outcome_table *t, const char *name)
 	}
 	int r = table_add_row(t, name);
 	ix->slot[at] = r + 1;
+	return r;
+}
+
+static int add_row(row_index *ix, outcome_table *t, const char *name, const char *path)
+{
+	int r = table_add_row(t, name);
+	GROW(ix->next, ix->cap_rows, (size_t)r + 1);
+	ix->path = xrealloc(ix->path, ix->cap_rows * sizeof *ix->path);
+	ix->next[r] = -1;
+	ix->path[r] = path;
+	return r;
+}
+
+static bool cell_free(const outcome_table *t, int row, int col)
+{
+	return col >= t->rows[row].n_cells || t->rows[row].cells[col].status == CELL_NOT_RUN;
+}
+
+/* The row of a result for `name` in column col from file `path` (NULL:
+ * unknown): the name's row of that file; else its first row with that
+ * cell free (the same tests saved from another folder, or a log); else,
+ * every cell taken, a new row when the file differs from theirs (another
+ * test of that name), else the first row (the result repeats one). */
+static int row_of(row_index *ix, outcome_table *t, const char *name, const char *path, int col)
+{
+	int n = t->n_rows;
+	int first = first_row_of(ix, t, name);
+	if (t->n_rows > n) {
+		GROW(ix->next, ix->cap_rows, (size_t)first + 1);
+		ix->path = xrealloc(ix->path, ix->cap_rows * sizeof *ix->path);
+		ix->next[first] = -1;
+		ix->path[first] = path;
+		return first;
+	}
+	for (int r = first; path && r >= 0; r = ix->next[r])
+		if (ix->path[r] && !strcmp(ix->path[r], path))
+			return r;
+	int last = first;
+	for (int r = first; r >= 0; r = ix->next[r]) {
+		if (cell_free(t, r, col)) {
+			if (!ix->path[r])
+				ix->path[r] = path;
+			return r;
+		}
+		last = r;
+	}
+	if (!path)
+		return first;
+	int r = add_row(ix, t, name, path);
+	ix->next[last] = r;
 	return r;
 }
 
@@ -141,7 +197,7 @@ bool tabulate_saved(outcome_table *t, const weft_options *o, const selector *sel
 	bool chosen = o->models.n > 0;
 	if (chosen)
 		chosen_columns(t, o, &s);
-	row_index ix = { 0, NULL };
+	row_index ix = { 0 };
 	unsigned char *flags = xcalloc((size_t)s.n + 1, 1);
 	bool *run_seen = xcalloc((size_t)s.n_runs + 1, sizeof *run_seen);
 	for (int i = 0; i < s.n; i++) {
@@ -158,7 +214,7 @@ bool tabulate_saved(outcome_table *t, const weft_options *o, const selector *sel
 		int col = chosen ? column_of(t, r->model) : table_column(t, r->model);
 		if (col < 0)
 			continue;
-		int row = row_of(&ix, t, r->name);
+		int row = row_of(&ix, t, r->name, r->path, col);
 		table_row *tr = &t->rows[row];
 		if (!tr->quant_known && r->quant_known) {
 			tr->quant_known = true;
@@ -179,6 +235,8 @@ bool tabulate_saved(outcome_table *t, const weft_options *o, const selector *sel
 	free(run_seen);
 	free(flags);
 	free(ix.slot);
+	free(ix.next);
+	free(ix.path);
 	saved_free(&s);
 	if (t->n_rows == 0) {
 		diag_error(d, (srcloc){ o->results.v[0], 0, 0 }, "no saved result left to tabulate: none of the tests %s",

@@ -77,6 +77,7 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 	if (!o)
 		o = &defaults;
 	out->engine = e;
+	out->live = o->live;
 	result_collect_lvals(out, t);
 	clock_t c0 = clock();
 	double wall0 = paths_clock();
@@ -104,6 +105,7 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 		test_result_free(out);
 		memset(out, 0, sizeof *out);
 		out->engine = ref;
+		out->live = o->live;
 		result_collect_lvals(out, t);
 		ok = ref->run(t, m, &rest, out, d);
 		WEFT_ASSERT(!out->fallback);   /* the reference answers every test */

@@ -73,6 +73,8 @@ typedef struct engine_opts {
 	 * do not build every candidate (rsmc) may never call it. */
 	void (*on_candidate)(void *ctx, const engine_candidate *c);
 	void *candidate_ctx;
+	live_counts *live;  /* when not NULL: kept up to date with the work
+	                     * done, for a progress line (borrowed)       */
 } engine_opts;
 
 /* One distinct final state: the values of the displayed lvals. */
@@ -146,6 +148,8 @@ typedef struct test_result {
 	                       * enumerator */
 	engine_stats stats;
 	double time;          /* seconds of CPU time spent in engine_run       */
+	live_counts *live;    /* engine_opts.live, which result_count_execution
+	                       * and result_count_candidate keep up to date    */
 } test_result;
 
 /* What an engine does, as far as the command line and the reports need to

@@ -190,6 +190,13 @@ bool result_counts_agree(const test_result *r)
 	return r->pos + r->neg == r->stats.complete && in_states == r->stats.allowed;
 }
 
+void result_count_candidate(test_result *r)
+{
+	r->stats.candidates++;
+	if (r->live)
+		r->live->candidates = r->stats.candidates;
+}
+
 void result_count_execution(test_result *r, state_table *tab, const litmus_test *t, const cat_verdict *v,
 			    bool toofar, value (*final)(void *ctx, lval lv), void *ctx, value *vals)
 {
@@ -208,6 +215,8 @@ void result_count_execution(test_result *r, state_table *tab, const litmus_test 
 	 * under which it passes */
 	long times = v->n_allowed > 0 ? v->n_allowed : 1;
 	r->stats.complete += times;
+	if (r->live)
+		r->live->executions = r->stats.complete;
 	r->stats.allowed++;
 	if (holds)
 		r->pos += times;

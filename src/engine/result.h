@@ -20,6 +20,10 @@ typedef struct state_table {
 void result_add_state(test_result *r, state_table *tab, const value *vals, bool holds);
 void state_table_free(state_table *tab);
 
+/* Count a candidate execution the model is to judge (stats.candidates,
+ * and the live counts when there are). */
+void result_count_candidate(test_result *r);
+
 /* Count a complete execution the model judged (verdict v): forbidden, cut
  * by the unroll limit (herd drops it and says "Loop"), or allowed: into
  * Positive or Negative by the condition, its final state (values of

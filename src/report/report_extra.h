@@ -86,6 +86,10 @@ int table_column(outcome_table *t, const char *key);
 /* A new row (its cells CELL_NOT_RUN); returns its index. */
 int table_add_row(outcome_table *t, const char *name);
 table_cell *table_cell_at(outcome_table *t, int row, int column);
+/* Reorder the rows, keeping the order of rows that tie: by rank[i] for row
+ * i (-1, unranked, after every ranked row), or, with rank NULL, by name,
+ * bytes compared (mcompare7's order). */
+void table_sort_rows(outcome_table *t, const int *rank);
 
 /* The record a worker prints for one (test, model):
  *   @cell MODEL STATUS QUANT POS NEG STATES CANDIDATES FORBIDDEN [SET]

@@ -1,5 +1,6 @@
 /* table.c — the outcome table as data: rows, model columns, and the one-line
  * records that carry a cell from a worker to the parent. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,37 @@ int table_add_row(outcome_table *t, const char *name)
 	r->name = xstrdup(name);
 	r->hw = HW_UNKNOWN;
 	return t->n_rows++;
+}
+
+typedef struct row_key {
+	int row;
+	long rank;           /* unranked rows: after every ranked one */
+	const char *name;    /* NULL: by rank only */
+} row_key;
+
+static int compare_row_keys(const void *a, const void *b)
+{
+	const row_key *x = a, *y = b;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	int c = x->name ? strcmp(x->name, y->name) : 0;
+	return c ? c : x->row - y->row;
+}
+
+void table_sort_rows(outcome_table *t, const int *rank)
+{
+	if (t->n_rows < 2)
+		return;
+	row_key *k = xcalloc((size_t)t->n_rows, sizeof *k);
+	for (int i = 0; i < t->n_rows; i++)
+		k[i] = (row_key){ i, !rank ? 0 : rank[i] < 0 ? LONG_MAX : rank[i], rank ? NULL : t->rows[i].name };
+	qsort(k, (size_t)t->n_rows, sizeof *k, compare_row_keys);
+	table_row *rows = xcalloc(t->cap_rows, sizeof *rows);
+	for (int i = 0; i < t->n_rows; i++)
+		rows[i] = t->rows[k[i].row];
+	free(t->rows);
+	t->rows = rows;
+	free(k);
 }
 
 table_cell *table_cell_at(outcome_table *t, int row, int column)

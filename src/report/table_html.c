@@ -2,7 +2,8 @@
  *
  * One file, no server and nothing fetched: the style and the few lines of
  * script that sort the table when a column's header is clicked are in the
- * page.  Cells are coloured by verdict (allowed, forbidden, no result);
+ * page.  Cells are coloured by kind (allowed, forbidden, no result, not
+ * run; observed, unobserved, not in the log), each kind a class of its own;
  * a model cell that disagrees with the hardware column is outlined and
  * marked (!) or (?) as in the Markdown table, with a title saying why, so
  * the disagreements stand out and still read when printed in grey.
@@ -36,12 +37,16 @@ static const char *status_class(enum cell_status st)
 	return "failed";
 }
 
+/* The page's head up to its title's text, then its style (page_style). */
 static const char page_head[] =
 	"<!DOCTYPE html>\n"
 	"<html lang=\"en\">\n"
 	"<head>\n"
 	"<meta charset=\"utf-8\">\n"
-	"<title>weft: outcome table</title>\n"
+	"<title>";
+
+static const char page_style[] =
+	"</title>\n"
 	"<style>\n"
 	"body { font-family: sans-serif; margin: 1.5em; }\n"
 	"table { border-collapse: collapse; }\n"
@@ -50,10 +55,15 @@ static const char page_head[] =
 	"th[data-dir=\"1\"]::after { content: \" \\25B2\"; }\n"
 	"th[data-dir=\"-1\"]::after { content: \" \\25BC\"; }\n"
 	"td.test { font-family: monospace; }\n"
-	"td.allowed { background: #d7f0d7; }\n"
-	"td.forbidden { background: #f6d5d3; }\n"
-	"td.failed { background: #fff0b3; }\n"
-	"td.observed { background: #d7e6f6; }\n"
+	".allowed { background: #d7f0d7; }\n"
+	".forbidden { background: #f6d5d3; }\n"
+	".failed { background: #fff0b3; }\n"
+	".observed { background: #d7e6f6; }\n"
+	".unobserved { background: #ececec; }\n"
+	".notrun, .absent { color: #777; font-style: italic; }\n"
+	".notrun { background: repeating-linear-gradient(45deg, #fff, #fff 4px, #eee 4px, #eee 8px); }\n"
+	".absent { background: repeating-linear-gradient(-45deg, #fff, #fff 4px, #e3ecf7 4px, #e3ecf7 8px); }\n"
+	"caption { caption-side: top; text-align: left; font-weight: bold; padding: 0.3em 0; }\n"
 	"td.FORBIDDEN-OBSERVED { outline: 3px solid #b00; outline-offset: -3px; font-weight: bold; }\n"
 	"td.ALLOWED-UNOBSERVED { outline: 3px dashed #d80; outline-offset: -3px; font-style: italic; }\n"
 	".legend span { padding: 0 0.5em; margin-right: 0.5em; }\n"
@@ -89,11 +99,19 @@ static const char page_script[] =
 void table_write_html(FILE *out, const outcome_table *t, enum table_cells what)
 {
 	fputs(page_head, out);
+	html_escape(out, t->caption ? t->caption : "weft: outcome table");
+	fputs(page_style, out);
 	fputs("<h1>Outcome table</h1>\n", out);
 	fprintf(out, "<p>%d test%s, %d model%s%s. Click a column's header to sort by it.</p>\n", t->n_rows,
 		t->n_rows == 1 ? "" : "s", t->n_models, t->n_models == 1 ? "" : "s",
 		t->hardware ? ", a hardware column" : "");
-	fputs("<table id=\"outcomes\">\n<thead><tr><th>Test</th>", out);
+	fputs("<table id=\"outcomes\">\n", out);
+	if (t->caption) {
+		fputs("<caption>", out);
+		html_escape(out, t->caption);
+		fputs("</caption>\n", out);
+	}
+	fputs("<thead><tr><th>Test</th>", out);
 	for (int m = 0; m < t->n_models; m++) {
 		fputs("<th>", out);
 		html_escape(out, t->models[m]);
@@ -125,24 +143,34 @@ void table_write_html(FILE *out, const outcome_table *t, enum table_cells what)
 				fputs(" ALLOWED-UNOBSERVED\" title=\"the model allows states the hardware never showed\">",
 				      out);
 				n_weak++;
+			} else if (c->status == CELL_NOT_RUN) {
+				fputs("\" title=\"the test did not run under this model\">", out);
 			} else {
 				fputs("\">", out);
 			}
-			html_escape(out, sb.s);
+			html_escape(out, c->status == CELL_NOT_RUN ? "not run" : sb.s);
 			fputs(mm == FORBIDDEN_OBSERVED ? " (!)" : mm == ALLOWED_UNOBSERVED ? " (?)" : "", out);
 			fputs("</td>", out);
 		}
 		if (t->hardware)
-			fprintf(out, "<td class=\"%s\">%s</td>", r->hw == HW_OBSERVED ? "observed" : "notrun",
-				hw_text(r->hw));
+			fputs(r->hw == HW_OBSERVED ? "<td class=\"observed\">Observed</td>"
+			      : r->hw == HW_UNOBSERVED ? "<td class=\"unobserved\">Unobserved</td>"
+			      : "<td class=\"absent\" title=\"the log has no result for this test\">not in the log</td>",
+			      out);
 		fputs("</tr>\n", out);
 	}
 	sb_free(&sb);
 	fputs("</tbody>\n</table>\n", out);
-	fputs("<p class=\"legend\"><span style=\"background:#d7f0d7\">Allowed</span>"
-	      "<span style=\"background:#f6d5d3\">Forbidden</span>"
-	      "<span style=\"background:#fff0b3\">no result (Timeout, Error, Crashed, OutOfMemory)</span></p>\n",
+	fputs("<p class=\"legend\"><span class=\"allowed\">Allowed</span>"
+	      "<span class=\"forbidden\">Forbidden</span>"
+	      "<span class=\"failed\">no result (Timeout, Error, Crashed, OutOfMemory)</span>"
+	      "<span class=\"notrun\">not run under the column's model</span>",
 	      out);
+	if (t->hardware)
+		fputs("<span class=\"observed\">Observed</span><span class=\"unobserved\">Unobserved</span>"
+		      "<span class=\"absent\">not in the log</span>",
+		      out);
+	fputs("</p>\n", out);
 	if (t->hardware)
 		fprintf(out, "<p>(!) the model forbids states the hardware showed (%d cell%s); "
 			"(?) the model allows states the hardware never showed (%d cell%s).</p>\n",

@@ -165,12 +165,19 @@ static void write_latex(FILE *out, const outcome_table *t, enum table_cells what
 	      "% a cell whose states the model forbids but the hardware showed\n"
 	      "\\providecommand{\\weftForbiddenObserved}[1]{\\textbf{#1}$^{!}$}\n"
 	      "% a cell whose states the model allows but the hardware never showed\n"
-	      "\\providecommand{\\weftAllowedUnobserved}[1]{\\textit{#1}$^{?}$}\n",
+	      "\\providecommand{\\weftAllowedUnobserved}[1]{\\textit{#1}$^{?}$}\n"
+	      "% the tabular at the largest of \\normalsize, \\small, \\footnotesize and\n"
+	      "% \\scriptsize (the last two with narrower column gaps) that fits the line\n"
+	      "\\providecommand{\\weftFit}[1]{\\setbox0\\hbox{#1}%\n"
+	      "\\ifdim\\wd0>\\linewidth\\setbox0\\hbox{\\small#1}\\fi\n"
+	      "\\ifdim\\wd0>\\linewidth\\setbox0\\hbox{\\footnotesize\\tabcolsep=4pt#1}\\fi\n"
+	      "\\ifdim\\wd0>\\linewidth\\setbox0\\hbox{\\scriptsize\\tabcolsep=3pt#1}\\fi\n"
+	      "\\leavevmode\\box0}\n",
 	      out);
 	bool floating = t->caption || t->label;
 	if (floating)
 		fputs("\\begin{table}[htbp]\n\\centering\n", out);
-	fputs("\\begin{tabular}{l", out);
+	fputs("\\weftFit{%\n\\begin{tabular}{l", out);
 	for (int m = 0; m < t->n_models; m++)
 		fputc('l', out);
 	if (t->hardware)
@@ -202,18 +209,22 @@ static void write_latex(FILE *out, const outcome_table *t, enum table_cells what
 				fputs("\\weftForbiddenObserved{", out);
 			else if (mm == ALLOWED_UNOBSERVED)
 				fputs("\\weftAllowedUnobserved{", out);
-			tex_escape(out, sb.s);
+			/* a cell not run: LaTeX's dash, not an escaped hyphen */
+			if (c->status == CELL_NOT_RUN)
+				fputs("--", out);
+			else
+				tex_escape(out, sb.s);
 			if (mm != AGREE)
 				fputc('}', out);
 		}
 		if (t->hardware) {
 			fputs(" & ", out);
-			fputs(hw_text(r->hw), out);
+			fputs(r->hw == HW_UNKNOWN ? "--" : hw_text(r->hw), out);
 		}
 		fputs(" \\\\\n", out);
 	}
 	sb_free(&sb);
-	fputs("\\bottomrule\n\\end{tabular}\n", out);
+	fputs("\\bottomrule\n\\end{tabular}}\n", out);
 	if (t->hardware)
 		fputs("\\par\\smallskip{\\footnotesize \\weftForbiddenObserved{Forbidden}: the model forbids "
 		      "states the hardware showed; \\weftAllowedUnobserved{Allowed}: the model allows states "

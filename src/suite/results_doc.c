@@ -20,8 +20,8 @@ static bool to_long(const char *s, long *out)
 
 void saved_doc_free(saved_doc *x)
 {
-	char **fields[] = { &x->name, &x->model, &x->verdict, &x->kind, &x->condition, &x->run_id, &x->weft,
-			    &x->engine, &x->options, &x->shard, &x->model_file, &x->fingerprint };
+	char **fields[] = { &x->name, &x->model, &x->verdict, &x->kind, &x->condition, &x->file, &x->run_id,
+			    &x->weft, &x->engine, &x->options, &x->shard, &x->model_file, &x->fingerprint };
 	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
 		free(*fields[i]);
 	for (int k = 0; k < x->n_models; k++)
@@ -42,11 +42,11 @@ static void keep(char **field, const char *value)
 const char *saved_doc_scalar(saved_doc *x, enum doc_section sec, const char *key, const char *value)
 {
 	static const char *const top_keys[] = { "name", "model", "verdict", "kind", "condition", "model_file",
-						"model_fingerprint" };
+						"model_fingerprint", "file" };
 	static const char *const run_keys[] = { "id", "weft", "engine", "options", "shard" };
 	if (sec == DOC_TOP) {
 		char **fields[] = { &x->name, &x->model, &x->verdict, &x->kind, &x->condition, &x->model_file,
-				    &x->fingerprint };
+				    &x->fingerprint, &x->file };
 		for (size_t i = 0; i < sizeof top_keys / sizeof *top_keys; i++)
 			if (!strcmp(key, top_keys[i])) {
 				keep(fields[i], value);
@@ -159,7 +159,8 @@ bool saved_doc_add(saved_set *s, int file, saved_doc *x, diag *d)
 	res->line = x->line;
 	res->name = x->name;
 	res->model = x->model;
-	x->name = x->model = NULL;
+	res->path = x->file;
+	x->name = x->model = x->file = NULL;
 	if (!parse_verdict(s, x, res, d))
 		return false;
 	res->pos = x->pos;

@@ -14,8 +14,12 @@ int saved_run_of(saved_set *s, const char *id, int selected, int shard_n, int n_
 
 /* What one document of weft's -format yaml output says, before it becomes a
  * saved_result (results_doc.c); the readers fill it. */
+/* Free what one result owns (its set owns the array). */
+void saved_result_free(saved_result *r);
+
 typedef struct saved_doc {
 	char *name, *model, *verdict, *kind, *condition;
+	char *file;             /* the test's file as its run named it */
 	char *run_id, *weft, *engine, *options, *shard;   /* run: */
 	char *model_file, *fingerprint;
 	long pos, neg, seq, selected, candidates, forbidden;

@@ -200,10 +200,7 @@ bool saved_join(saved_set *s, bool force, diag *d)
 	for (int i = 0; i < s->n; i++) {
 		saved_result *r = &s->v[pl[i].index];
 		if (dropped[pl[i].index]) {
-			free(r->name);
-			free(r->model);
-			free(r->condition);
-			free(r->states);
+			saved_result_free(r);
 		} else {
 			v[n++] = *r;
 		}

@@ -139,14 +139,19 @@ bool saved_read(saved_set *s, const char *path, diag *d)
 	return read_file(s, path, d);
 }
 
+void saved_result_free(saved_result *r)
+{
+	free(r->name);
+	free(r->path);
+	free(r->model);
+	free(r->condition);
+	free(r->states);
+}
+
 void saved_free(saved_set *s)
 {
-	for (int i = 0; i < s->n; i++) {
-		free(s->v[i].name);
-		free(s->v[i].model);
-		free(s->v[i].condition);
-		free(s->v[i].states);
-	}
+	for (int i = 0; i < s->n; i++)
+		saved_result_free(&s->v[i]);
 	free(s->v);
 	for (int i = 0; i < s->n_files; i++)
 		free(s->files[i]);

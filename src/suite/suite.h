@@ -149,6 +149,9 @@ enum saved_status {
 /* One (test, model) result. */
 typedef struct saved_result {
 	char *name;
+	char *path;           /* the test's file as its run named it, NULL:
+	                       * unknown (a herd log); tells apart two tests of
+	                       * one name in two folders */
 	char *model;          /* the column it goes in */
 	int run;              /* index into the set's runs, -1: none known */
 	int producer;         /* index into the set's producers */

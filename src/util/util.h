@@ -49,6 +49,14 @@ bool str_has_suffix(const char *s, const char *suffix);
  * above limit; for "did you mean" suggestions, so short strings only. */
 size_t str_distance(const char *a, size_t alen, const char *b, size_t limit);
 
+/* Work a job has done so far, written by the worker process as it goes and
+ * read by the parent for its progress line, in memory the two share (a torn
+ * read only mis-draws one frame of the line). */
+typedef struct live_counts {
+	volatile long candidates;   /* candidate executions judged */
+	volatile long executions;   /* allowed executions counted  */
+} live_counts;
+
 /* A growable NUL-terminated string. Zero-initialise before use. */
 typedef struct strbuf {
 	char *s;

@@ -25,9 +25,10 @@ static void nap(long ms)
 	nanosleep(&ts, NULL);
 }
 
-static void fake_run(void *ctx, int i, job_report *rep, strbuf *notes)
+static void fake_run(void *ctx, int i, job_report *rep, strbuf *notes, live_counts *live)
 {
 	const fake_suite *s = ctx;
+	(void)live;
 	/* Uneven durations, so workers finish out of order. */
 	nap((long)((i * 7919) % 13) * 3);
 	switch (s->kinds[i]) {

@@ -101,7 +101,7 @@ static void judge(enum_ctx *c)
 	const litmus_test *t = c->t;
 	if (t->mixed_granule && !execution_mixed_co_ok(&c->x))
 		return;   /* no candidate of herd's */
-	r->stats.candidates++;
+	result_count_candidate(r);
 	if ((r->stats.candidates & 255) == 0 && c->timeout > 0 && elapsed(&c->start) > c->timeout) {
 		r->timed_out = true;
 		c->stop = true;

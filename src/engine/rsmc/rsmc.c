@@ -273,7 +273,7 @@ static void judge(rctx *c, const rstate *s)
 	if (t->filter) {
 		if (!verify(c, c->n_path - 2))
 			return;
-		r->stats.candidates++;
+		result_count_candidate(r);
 		if (!cond_eval_final(t->filter, t, final_value, c)) {
 			r->stats.filtered++;
 			return;
@@ -296,7 +296,7 @@ static void judge(rctx *c, const rstate *s)
 	else if (!verify(c, c->n_path - 2))
 		return;   /* forbidden before its last commit */
 	if (!t->filter)
-		r->stats.candidates++;
+		result_count_candidate(r);
 	bool toofar = false;
 	for (int i = 0; i < s->n_threads; i++)
 		toofar = toofar || s->th[i].status == TS_TOOFAR;
