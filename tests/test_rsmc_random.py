@@ -5,9 +5,11 @@ in X86 and in C.
 
 In this family rsmc once lost executions silently under sc and tso: a load
 committed by Explore whose race branch could only be cut from a run that
-the model forbids, which its early checks had cut (rsmc.c,
-early_checks_safe); 4 of these 600 tests under sc.  tests/rsmc/ holds the
-smallest cases found, with herd7's blocks.  Each engine's block must be the
+the model forbids, which its early checks had cut; 4 of these 600 tests
+under sc.  The cut was not at fault but the races: a load a race branch
+ends with got none, which the paper gives it (rsmc.c, detect_race and
+judges_partial_runs).  tests/rsmc/ holds the smallest cases found, with
+herd7's blocks (test_rsmc_families.py has the other architectures).  Each engine's block must be the
 enumerator's, counts included, and rsmc's -stats must show one complete run
 per execution and no blocked run."""
 import random
@@ -98,8 +100,14 @@ def test_random_tests_as_the_enumerator(weft, tmp_path, model, c):
                 assert complete_runs(got[n][1]) == (executions(want[n][0]), 0), (n, got[n][1])
 
 
-SMALLEST = [("SC-race+branch-load", "sc"), ("SC-race+branch-load-C", "sc"),
-            ("TSO-race+branch-load", "x86tso")]
+# NAME.litmus.MODEL.herd: herd7's block under MODEL (herd's name)
+SMALLEST = sorted(tuple(p.name[: -len(".herd")].split(".litmus.")) for p in SUITE.glob("*.litmus.*.herd"))
+HERDLIB = SRCDIR.parent / "shared" / "tools" / "herd7" / "libdir"
+
+
+def test_every_smallest_case_has_its_block():
+    assert {n for n, _ in SMALLEST} == {p.stem for p in SUITE.glob("*.litmus")}
+    assert len(SMALLEST) >= 6
 
 
 @pytest.mark.parametrize("name,model", SMALLEST)
@@ -109,6 +117,14 @@ def test_smallest_cases_give_herds_block(weft, name, model, engine):
         pytest.skip("pop runs sc only")
     herd = result_blocks((SUITE / f"{name}.litmus.{model}.herd").read_text())[name][0]
     extra = ["-macros", MINI] if name.endswith("-C") else []
+    if model not in ("sc", "x86tso"):
+        if not (HERDLIB / f"{model}.cat").is_file():
+            pytest.skip(f"herd's library not found at {HERDLIB}: ../shared is absent")
+        extra += ["-set-libdir", HERDLIB]
     r = weft("-model", model, "-engine", engine, *extra, SUITE / f"{name}.litmus")
+    if engine == "pop" and "iico" in name:
+        # an instruction's two accesses, unordered by sc.cat's po
+        assert r.returncode != 0 and "not supported by pop: an instruction with two accesses" in r.stderr
+        return
     assert r.returncode == 0, r.stderr
     assert result_blocks(r.stdout)[name][0] == herd

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "rsmc.h"
+#include "../../arch/arch.h"
 
 /* An event of one thread, over all its paths. */
 typedef struct snode {
@@ -171,4 +172,42 @@ bool cb_may_cycle(enum cb_kind k, const litmus_test *t, int unroll, double deadl
 	free(g.node);
 	free(g.pair);
 	return cycle;
+}
+
+/* Is r a register `taint` marks? */
+static bool tainted(const bool *taint, int n, operand r)
+{
+	return r.kind == OPND_REG && r.reg >= 0 && r.reg < n && taint[r.reg];
+}
+
+bool cb_instr_dep(const litmus_test *t)
+{
+	if (t->arch && t->arch->po_within_instruction)
+		return false;   /* C: po orders them (arch.h) */
+	for (int i = 0; i < t->n_threads; i++) {
+		const thread *th = &t->threads[i];
+		bool *taint = xcalloc((size_t)th->n_regs + 1, sizeof *taint);
+		bool dep = false;
+		for (int k = 0, cur = -1; k < th->n_ops && !dep; k++) {
+			const op *o = &th->ops[k];
+			if (o->instr != cur) {
+				/* registers read by a later instruction
+				 * give dependencies in po */
+				memset(taint, 0, ((size_t)th->n_regs + 1) * sizeof *taint);
+				cur = o->instr;
+			}
+			bool in = tainted(taint, th->n_regs, o->a) || tainted(taint, th->n_regs, o->b);
+			/* a fused AMO's read and write are one event for
+			 * the models (RISC-V's amoadd): no cycle through it */
+			if ((o->kind == OP_STORE || o->kind == OP_STCOND) && !(o->flags & ACC_FUSED))
+				dep = tainted(taint, th->n_regs, o->a) || tainted(taint, th->n_regs, o->addr.base) ||
+				      tainted(taint, th->n_regs, o->addr.index);
+			else if (o->dst >= 0 && o->dst < th->n_regs)
+				taint[o->dst] = o->kind == OP_LOAD || (o->kind == OP_ALU && in);
+		}
+		free(taint);
+		if (dep)
+			return true;
+	}
+	return false;
 }

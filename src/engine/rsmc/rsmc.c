@@ -10,12 +10,16 @@
  * (asked when the run ends, see "deferred checks" below).
  * For a store, DetectRace then looks for the loads committed by Explore
  * earlier in the run that could read from it (same location, not
- * commit-before the store): the events of the sub-run after such a load
- * that are commit-before the store (cut), in a canonical order (normalize),
- * then the store with any parameter, then the load reading from it, form a
- * branch added to that load's Q.  When the load's own parameters are done,
- * each branch of its Q not yet explored is traversed from the state where
- * the load was committed; when the load commits in it, Explore goes on.
+ * commit-before the store), and for those a branch ends with, which the
+ * Explore that traversed the branch committed (the paper's Fig. 8(b)):
+ * the events of the sub-run after the state where Explore met such a load
+ * that are commit-before the store (cut), in a canonical order
+ * (normalize), then the store with any parameter, then the load reading
+ * from it, form a branch added to that load's Q.  When the load's own
+ * parameters are done, each branch of its Q not yet explored is traversed
+ * from the state where the load was committed; when the load commits in
+ * it, Explore goes on.  (Giving no races to the load a branch ends with
+ * lost executions: tests/rsmc/SC-race+branch-load, RC11-race+branch-end.)
  *
  * Branch events are named by (thread, fetch index) and carry the op, so a
  * replay that fetched another instruction there blocks instead of
@@ -43,7 +47,12 @@ typedef struct crec {
 	bool load;
 	eref src;            /* load: the write read                      */
 	int pos;             /* store: co position, PARAM_FAIL, PARAM_ANY  */
-	struct frame *fr;    /* run: the load was committed by Explore     */
+	struct frame *fr;    /* run: a load that gets races: the Q of the
+	                      * Explore call that committed it, or whose
+	                      * branch ends with it (see detect_race)      */
+	int start;           /* run, with fr: where that call's state ends
+	                      * the run (the load's own index, or the first
+	                      * event of the branch)                       */
 } crec;
 
 typedef struct branch {
@@ -69,7 +78,7 @@ typedef struct rctx {
 	cb_order cb;            /* the commit-before order (cb.c) */
 	bool uniproc;           /* the model checks SC per location */
 	bool early;             /* the model judges runs before they are
-	                         * complete (see early_checks_safe)          */
+	                         * complete (judges_partial_runs)          */
 	bool blocked;           /* a run blocked: the exploration stopped, its
 	                         * answer may miss executions (rsmc_run)      */
 	int unroll;
@@ -545,23 +554,27 @@ static int co_index(const costate *co, eref w)
 	return -1;
 }
 
-/* Build the branch for load run[ri] and store ew (enabled in s). */
+/* Build the branch for load run[ri] and store ew (enabled in s): the
+ * events of the run from run[ri].start on, but the load, that are
+ * cb-before ew, then ew, then the load reading it. */
 static branch make_branch(rctx *c, const rstate *s, const cb_graph *g, int ri, eref ew)
 {
 	int iw = cb_index(g, ew);
-	int m = c->n_run - ri - 1;
+	int from = c->run[ri].start;
+	int m = c->n_run - from;
 	int *pick = xmalloc(((size_t)m + 1) * sizeof *pick);   /* run indices kept */
 	int np = 0;
-	for (int j = ri + 1; j < c->n_run; j++)
-		if (brel_has(&g->rel, cb_index(g, c->run[j].e), iw))
+	for (int j = from; j < c->n_run; j++)
+		if (j != ri && brel_has(&g->rel, cb_index(g, c->run[j].e), iw))
 			pick[np++] = j;
 	/* normalize: a cb-respecting order, the least (thread, fetch index)
 	 * first among the events whose kept cb-predecessors are placed */
 	bool *placed = xcalloc((size_t)np + 1, sizeof *placed);
 	branch b = { 0, xmalloc(((size_t)np + 2) * sizeof(crec)) };
-	/* writes committed before the load, and template writes placed so far */
+	/* writes committed before the branch's start, and template writes
+	 * placed so far */
 	bool *before = xcalloc((size_t)c->n_run + 1, sizeof *before);
-	for (int j = 0; j < ri; j++)
+	for (int j = 0; j < from; j++)
 		before[j] = !c->run[j].load;
 	for (int done = 0; done < np; done++) {
 		int best = -1;
@@ -611,7 +624,7 @@ static branch make_branch(rctx *c, const rstate *s, const cb_graph *g, int ri, e
 		b.r[b.n++] = r;
 	}
 	const fev *fw = ev_of(s, ew);
-	crec w = { ew, fw->op, false, { -1, -1 }, PARAM_ANY, NULL };
+	crec w = { ew, fw->op, false, { -1, -1 }, PARAM_ANY, NULL, 0 };
 	b.r[b.n++] = w;
 	crec rd = c->run[ri];
 	rd.src = ew;
@@ -923,7 +936,7 @@ static bool step_store(rctx *c, xframe *f)
 		if (!commit(c, f->s, f->up, f->e, f->pp->src[f->i], f->pp->pos[f->i], &f->ns, f->check))
 			continue;
 		f->any = true;
-		crec rec = { f->e, ev->op, false, { -1, -1 }, f->pp->pos[f->i], NULL };
+		crec rec = { f->e, ev->op, false, { -1, -1 }, f->pp->pos[f->i], NULL, 0 };
 		run_push(c, rec);
 		path_push(c, &f->ns, f->check && c->m != NULL && !complete(&f->ns));
 		push_explore(c, &f->ns, f->inherit);
@@ -1075,7 +1088,7 @@ store_done:
 			 * write, the pair is checked as a whole */
 			if (!commit(c, f->s, &f->u, f->e, f->p.src[f->i], 0, &f->ns, false))
 				continue;
-			crec rec = { f->e, ev_of(f->s, f->e)->op, true, f->p.src[f->i], 0, &f->fr };
+			crec rec = { f->e, ev_of(f->s, f->e)->op, true, f->p.src[f->i], 0, &f->fr, c->n_run };
 			run_push(c, rec);
 			if (f->w.t < 0) {
 				f->any = true;
@@ -1102,6 +1115,12 @@ rmw_done:
 			const branch *b = &f->fr.q[f->fr.next++];
 			f->copy = (branch){ b->n, xmalloc((size_t)b->n * sizeof(crec)) };
 			memcpy(f->copy.r, b->r, (size_t)b->n * sizeof(crec));
+			/* the load the branch ends with was committed by this
+			 * call: its races, found in the runs that go on from
+			 * the branch, are this call's branches, made from the
+			 * whole run after this state (the paper's Fig. 8(b))  */
+			f->copy.r[b->n - 1].fr = &f->fr;
+			f->copy.r[b->n - 1].start = c->n_run;
 			push_traverse(c, f->s, &f->copy, 0);
 			f->pc = BRANCH_DONE;
 			return false;
@@ -1226,32 +1245,54 @@ static bool has_c_located_fence(const litmus_test *t)
 	return false;
 }
 
-/* May the model's monotone checks cut a run before it is complete?  A cut
- * run is one DetectRace never sees, so the cut is safe only when every race
- * branch Explore needs comes from an allowed run.  The paper proves that for
- * POWER with cbPOWER (its Theorem 4), whose axioms let a load read an older
- * write while the events after it keep theirs.  SC lacks it: in
- *     P0: i=0; r0=j    P1: j=0; r1=i; j=2     (i = j = 1 initially)
- * the execution r0=2, r1=1 (P1 wholly, then P0) is reached only through the
- * branch that makes P0's load of j (committed by Explore, reading j's
- * initial write: nothing else is committed then) read j=2, cut from a run in
- * which r1 reads i's initial write.  Under SC that run has the cycle
- * r0 fr j=0 po r1 fr i=0 po r0 and was cut; in the run where the load reads
- * j=0 a branch committed it, and a load a branch commits gets no races (the
- * paper's rule, which keeps each execution explored once).  x86-TSO loses
- * executions the same way (tests/rsmc/TSO-race+branch-load, eight accesses:
- * 35 of herd's 36).  So under the proven SC and TSO models (cb.c's
- * proven_models: weft's and herd's sc.cat and x86tso.cat) the model judges
- * complete runs only; SC per location (uniproc), one of POWER's axioms,
- * still cuts at once.  Measured on tests/test_rsmc_random.py's family and
- * larger ones (3,000 X86 and 2,000 PPC tests under sc, tso and power) and
- * on the corpus: no executions lost.  Elsewhere the early cut stays: under
- * a proven POWER model it is the paper's; under any other model (a copy of
- * ours, herd's aarch64.cat, the C models) its soundness is not known, as
- * the validity of a declared order is its author's. */
-static bool early_checks_safe(const cb_order *o)
+/* Does the model judge runs before they are complete (the early cut), or
+ * complete runs only?  Both are the paper's exploration, sound by its
+ * Theorem 4 for a valid order that is deadlock free: the early cut is
+ * the paper's transition system, where a commit must leave the partial
+ * execution allowed; judging complete runs only is the same exploration
+ * under the model that allows every partial execution, deadlock free
+ * whatever the order, the model's verdict applied to each complete run.
+ * (The early cut once lost executions under sc and tso, tests/rsmc/
+ * SC-race+branch-load: not the cut's fault but detect_race's, which gave
+ * no races to the load a race branch ends with, as the paper does.)
+ * Validity is proved for the proven orders (cb_instr_dep aside) and
+ * checked per test for the others (cb_may_cycle); a run that blocks stops
+ * the exploration and the test goes to the enumerator.  So:
+ *   - cbPOWER under a proven POWER model: the early cut, the paper's
+ *     (its Theorem 3: deadlock free);
+ *   - SC and TSO under a proven model: deadlock free on a test without
+ *     atomic read-modify-writes (cb.c: committing in the order, a read of
+ *     the co-last write and a write placed last in co close no cycle, as
+ *     every relation out of them reaches uncommitted events only), so the
+ *     early cut, which spares whole forbidden subtrees (SB+8W under sc:
+ *     117 commits, 175,113 judging complete runs only).  With such an
+ *     rmw they are not (its atomicity may leave a write no place: under
+ *     sc, 38 of 900 random PPC, RISC-V and C tests blocked and went to the
+ *     enumerator), so complete runs only, SC per location (uniproc,
+ *     deadlock free with po-loc in the order) still cutting at once;
+ *   - any other order: the early cut, a blocked run handing the test to
+ *     the enumerator, as nothing proves it deadlock free either way and
+ *     its models (aarch64.cat, the C models) need the cut's speed.
+ * Measured on tests/rsmc_families.py's random tests of every architecture
+ * under every model (test_rsmc_families.py): the enumerator's blocks,
+ * counts included. */
+static bool has_atomic_rmw(const litmus_test *t)
 {
-	return !(o->proven && (o->kind == CB_SC || o->kind == CB_TSO));
+	for (int i = 0; i < t->n_threads; i++)
+		for (int k = 0; k < t->threads[i].n_ops; k++) {
+			const op *o = &t->threads[i].ops[k];
+			if (o->kind == OP_STCOND ||
+			    ((o->kind == OP_LOAD || o->kind == OP_STORE) && (o->flags & (ACC_ATOMIC | ACC_EXCL))))
+				return true;
+		}
+	return false;
+}
+
+static bool judges_partial_runs(const cb_order *o, const litmus_test *t)
+{
+	if (!o->proven || o->kind == CB_POWER)
+		return true;
+	return !has_atomic_rmw(t);
 }
 
 bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d)
@@ -1265,7 +1306,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	cb_order_init(&c.cb, t, m, d);   /* declared, proven, else generic */
 	/* the proven orders are those of models that check SC per location */
 	c.uniproc = c.cb.proven;
-	c.early = early_checks_safe(&c.cb);
+	c.early = judges_partial_runs(&c.cb, t);
 	r->order = cb_order_label(&c.cb);
 	c.unroll = o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT;
 	c.deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
@@ -1293,7 +1334,8 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 		cannot = FALLBACK_IFETCH;
 	else if (t->mixed_granule)
 		cannot = FALLBACK_MIXED;
-	else if (!c.cb.proven && c.cb.kind != CB_MODEL && cb_may_cycle(c.cb.kind, t, c.unroll, c.deadline))
+	else if ((!c.cb.proven || (c.cb.kind == CB_SC && cb_instr_dep(t))) && c.cb.kind != CB_MODEL &&
+	         cb_may_cycle(c.cb.kind, t, c.unroll, c.deadline))
 		cannot = FALLBACK_ORDER_CYCLE;
 	else if (m && cat_model_computes_deps(m) && !s0.herd_deps)
 		cannot = FALLBACK_CATDEP;

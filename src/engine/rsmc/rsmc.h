@@ -255,6 +255,19 @@ const char *cb_order_label(const cb_order *o);
  * them). */
 bool cb_may_cycle(enum cb_kind k, const litmus_test *t, int unroll, double deadline);
 
+/* Does an instruction of t write a value, or at an address, computed from
+ * its own read (AArch64's LDADD, x86's LOCK ADD; not a fused AMO, one
+ * event for the models: RISC-V's amoadd; not in C, whose po orders them:
+ * arch.h's po_within_instruction)?  Such a
+ * dependency is in every order but in no model's po: herd relates the
+ * events of one instruction by iico, so sc.cat's (po | rf | co | fr) can
+ * allow an execution whose cb has a cycle through it (an LDADD reading a
+ * write po-after the read that reads its own write: tests/rsmc/
+ * SC-LDADD-iico), which the proof of CB_SC does not cover.  x86-TSO
+ * forbids such a cycle (the write's read reads a write co-before it, and
+ * ghb then closes one through co) and PPC has no such instruction. */
+bool cb_instr_dep(const litmus_test *t);
+
 /* ---- cb_model.c: the model's own order ------------------------------------ */
 
 /* The name a model gives its commit-before order (RSMC.md). */
