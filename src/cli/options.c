@@ -66,8 +66,10 @@ static const opt_spec specs[] = {
 	  "the enumerator, with a note), enumerate (every candidate execution, then the "
 	  "model; the default with -explain or -show, which need it), or bmc (the test "
 	  "and the model encoded into SAT and solved by CaDiCaL: States are herd's, but "
-	  "Positive and Negative count distinct final states, not executions), or pop "
-	  "(parsimonious-optimal DPOR over the threads' interleavings, SC models only)" },
+	  "Positive and Negative count distinct final states, not executions), pop "
+	  "(parsimonious-optimal DPOR over the threads' interleavings, SC models only), or "
+	  "await (spin loops as the one iteration that exits, whatever -unroll, and an await "
+	  "that can spin forever as Flag liveness-violation; SC models only)" },
 	{ OPT_UNROLL, "unroll", NULL, "N",
 	  "take each backward jump at most N times per loop head on a path (default 2, "
 	  "as herd7; 0: never); a path that would take it once more is cut, its executions "

@@ -597,7 +597,7 @@ void ti_record_herd_deps(ti_state *s, const op *o, int e, enum event_kind kind, 
  * known_loops), up to ENGINE_MAX_KNOWN_LOOP. */
 static bool jump_allowed(const ti_ctx *c, ti_state *s, int from, int target, bool known)
 {
-	if (target > from)
+	if (target > from || (c->uncounted && c->uncounted[from]))
 		return true;
 	if (known && c->t->arch && c->t->arch->known_loops)
 		return ++s->visits[target] <= ENGINE_MAX_KNOWN_LOOP;

@@ -121,6 +121,10 @@ typedef struct ti_ctx {
 	bool herd_deps;         /* also track herd's catdep dependencies
 	                         * (exec.h, enum herd_dep): the enumerator,
 	                         * for an architecture that asks */
+	const bool *uncounted;  /* NULL, or per op: a backward jump from it
+	                         * is not counted against unroll (the await
+	                         * engine's await loops, whose iterations
+	                         * that go round again it drops) */
 } ti_ctx;
 
 /* The interpreter state along one path: registers and control. */

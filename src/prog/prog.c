@@ -22,6 +22,9 @@
  *         op 0 load r1 <- [r2] size 4      text), then its ops, numbered
  *       instr 1 "bne L0"                   within the thread
  *         op 1 branch ne cr0 -> L0 (op 3)
+ *       loop await ops 0..4                each loop (loops.c): await, cas or
+ *       loop unrolled ops 3..9 (why)       unrolled, its ops, "entered at op
+ *                                          N" when not at its first
  *     observed 0:r1; x                     the `locations [...]` list
  *     filter 0:r1=1                        only when there is a filter
  *     condition exists 0:r1=1 /\ x=0       quantifier and condition
@@ -751,6 +754,18 @@ static void dump_thread(const litmus_test *t, const thread *th, strbuf *b)
 			sb_putc(b, '\n');
 		}
 	}
+	prog_loop *loops;
+	int n = prog_find_loops(th, &loops);
+	for (int i = 0; i < n; i++) {
+		sb_printf(b, "  loop %s ops %d..%d", prog_loop_kind_name(loops[i].kind), loops[i].head,
+		          loops[i].branch);
+		if (loops[i].mid_entry >= 0)
+			sb_printf(b, " entered at op %d", loops[i].mid_entry);
+		if (loops[i].why)
+			sb_printf(b, " (%s)", loops[i].why);
+		sb_putc(b, '\n');
+	}
+	free(loops);
 }
 
 void litmus_test_dump(const litmus_test *t, FILE *out)

@@ -746,6 +746,32 @@ srcloc litmus_first_fetch(const litmus_test *t);
  * mnemonic in upper case), added to t->instr_values when new. */
 value prog_instr_value(litmus_test *t, const char *text);
 
+/* ---- loops (loops.c) ----------------------------------------------------
+ *
+ * A thread's loops, each a conditional backward branch and the ops from its
+ * target to it, as the await engine sees them (src/engine/await): an await
+ * loop's iterations that go round again write nothing and leave nothing
+ * the next one reads (the loop waits for a value another thread writes); a
+ * confirmation-CAS loop's only writes are conditional (a compare-and-swap
+ * or a store-conditional that fails goes round again, having written
+ * nothing); every other loop is unrolled (-unroll).  loops.c says the
+ * rules; -dump prints each loop. */
+enum loop_kind { LOOP_AWAIT, LOOP_CAS, LOOP_OTHER };
+
+typedef struct prog_loop {
+	enum loop_kind kind;
+	int head, branch;  /* its ops: branch jumps back to head             */
+	int mid_entry;     /* the op of (head, branch] where it is entered
+	                    * (C's while, at its test), or -1: at head      */
+	const char *why;   /* LOOP_OTHER: why it is unrolled (static text)  */
+} prog_loop;
+
+/* th's loops in the order of their branches, into *out (owned by the
+ * caller, free()); returns their number (0: *out NULL). */
+int prog_find_loops(const thread *th, prog_loop **out);
+/* "await", "cas", "unrolled" */
+const char *prog_loop_kind_name(enum loop_kind k);
+
 /* ---- herd's -variant mixed (mixed.c) -------------------------------------
  *
  * herd7 runs a mixed-size test (-variant mixed, `variant mixed` in a cfg,

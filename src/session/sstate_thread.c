@@ -257,7 +257,7 @@ void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
 	/* herd's dependencies as the enumerator computes them, for a
 	 * catdep model (herd's aarch64.cat) to read */
 	bool herd_deps = st->herd_deps && st->t->arch && st->t->arch->herd_deps;
-	ti_ctx c = { st->t, th, st->unroll, &warned, NULL, herd_deps };
+	ti_ctx c = { st->t, th, st->unroll, &warned, NULL, herd_deps, NULL };
 	ti_state s;
 	ti_state_init(&s, &c, true);
 	srun x = { &c, &s, old, out, 0 };

@@ -73,6 +73,7 @@ typedef struct pop_step {
 	int alt;          /* PK_CHOICE: the way taken (0 or 1)              */
 	bool atomic;      /* an access of herd's rmw pairing (ACC_ATOMIC,
 	                   * ACC_EXCL); a PK_RMW is paired in itself        */
+	bool stcond;      /* PK_CHOICE: a store-conditional's (way 1 fails) */
 	enum pop_end end; /* PK_END                                         */
 } pop_step;
 
@@ -92,11 +93,37 @@ typedef struct pop_run_ctx {
 	diag *d;
 } pop_run_ctx;
 
+/* What another engine watches while a thread runs (the await engine's
+ * loops, src/engine/await): NULL for pop's own runs. */
+typedef struct pop_watch {
+	const bool *uncounted;  /* ti_ctx.uncounted                         */
+	/* step k (from 0) begins at op pc */
+	void (*begin)(void *ctx, int pc, int k);
+	/* the tested branch at op pc goes this way; k steps begun */
+	void (*turn)(void *ctx, int pc, bool taken, int k);
+	/* before each op: true ends the run (the step probed stays out) */
+	bool (*stop)(void *ctx);
+	void *ctx;
+} pop_watch;
+
+/* rc for a run of t with o's unroll limit and timeout, reporting through
+ * d; pop_run_ctx_finish gives r what the run warned of (the dropped
+ * address) and sorts its flags, and frees the warnings. */
+void pop_run_ctx_init(pop_run_ctx *rc, const litmus_test *t, const engine_opts *o, diag *d);
+void pop_run_ctx_finish(pop_run_ctx *rc, test_result *r);
+
 /* Thread ti's next step after the n steps of dec: a read takes mem[loc]
  * (the latest write), a choice way alt.  regs (its n_regs values) gets the
- * thread's final registers when the step is PK_END. */
+ * thread's final registers when the step is PK_END.  w: NULL, or what
+ * watches the run. */
 void pop_thread_step(pop_run_ctx *rc, int ti, const pop_dec *dec, int n, const value *mem, int alt,
-                     pop_step *out, value *regs);
+                     pop_step *out, value *regs, const pop_watch *w);
+
+/* ---- what pop cannot run (pop_engine.c) --------------------------------------- */
+
+/* Whether t under m is one pop's steps cannot run (pop.h's "Not
+ * supported"); if so says why, located, as "not supported by WHO: ...". */
+bool pop_refuses(const litmus_test *t, cat_model *m, const char *who, diag *d);
 
 /* ---- the exploration (pop_explore.c) -------------------------------------- */
 

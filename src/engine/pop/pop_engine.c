@@ -44,21 +44,21 @@ static const char *unsupported_instr(const litmus_test *t, const thread *th, con
 	return NULL;
 }
 
-static bool refuse(const litmus_test *t, cat_model *m, diag *d)
+bool pop_refuses(const litmus_test *t, cat_model *m, const char *who, diag *d)
 {
 	srcloc at = { t->file, 0, 0 };
 	if (!model_is_sc(m)) {
-		diag_error(d, at, "not supported by pop: the model is not sequential consistency (pop runs weft's "
-		                  "and herd's sc.cat, recognised by their content)");
+		diag_error(d, at, "not supported by %s: the model is not sequential consistency (%s runs weft's "
+		                  "and herd's sc.cat, recognised by their content)", who, who);
 		return true;
 	}
 	if (t->vmsa) {
-		diag_error(d, t->vmsa_at, "not supported by pop: herd's vmsa variant (page tables)");
+		diag_error(d, t->vmsa_at, "not supported by %s: herd's vmsa variant (page tables)", who);
 		return true;
 	}
 	if (t->ifetch) {
-		diag_error(d, litmus_first_fetch(t), "not supported by pop: instructions fetched from memory "
-		                                     "(herd's ifetch variant)");
+		diag_error(d, litmus_first_fetch(t), "not supported by %s: instructions fetched from memory "
+		                                     "(herd's ifetch variant)", who);
 		return true;
 	}
 	for (int i = 0; i < t->n_threads; i++) {
@@ -66,7 +66,7 @@ static bool refuse(const litmus_test *t, cat_model *m, diag *d)
 		for (int k = 0; k < th->n_instrs; k++) {
 			const char *why = unsupported_instr(t, th, &th->instrs[k]);
 			if (why) {
-				diag_error(d, th->instrs[k].loc, "not supported by pop: %s", why);
+				diag_error(d, th->instrs[k].loc, "not supported by %s: %s", who, why);
 				return true;
 			}
 		}
@@ -74,20 +74,31 @@ static bool refuse(const litmus_test *t, cat_model *m, diag *d)
 	return false;
 }
 
+void pop_run_ctx_init(pop_run_ctx *rc, const litmus_test *t, const engine_opts *o, diag *d)
+{
+	memset(rc, 0, sizeof *rc);
+	rc->t = t;
+	rc->unroll = o->unroll;
+	rc->d = d;
+	if (o->timeout > 0)
+		rc->deadline = paths_clock() + o->timeout;
+}
+
+void pop_run_ctx_finish(pop_run_ctx *rc, test_result *r)
+{
+	r->addr_dropped = rc->warned.addr_dropped;
+	interp_warned_free(&rc->warned);
+	result_sort_flags(r);
+}
+
 static bool pop_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_result *r, diag *d)
 {
-	if (refuse(t, m, d))
+	if (pop_refuses(t, m, "pop", d))
 		return false;
-	pop_run_ctx rc = { 0 };
-	rc.t = t;
-	rc.unroll = o->unroll;
-	rc.d = d;
-	if (o->timeout > 0)
-		rc.deadline = paths_clock() + o->timeout;
+	pop_run_ctx rc;
+	pop_run_ctx_init(&rc, t, o, d);
 	bool ok = pop_explore(&rc, o, r);
-	r->addr_dropped = rc.warned.addr_dropped;
-	interp_warned_free(&rc.warned);
-	result_sort_flags(r);
+	pop_run_ctx_finish(&rc, r);
 	return ok;
 }
 

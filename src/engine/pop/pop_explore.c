@@ -273,7 +273,7 @@ static const pop_step *probe_thread(pop *P, int th, int alt)
 			P->dec[k].alt = P->ev[p].alt;
 			k++;
 		}
-	pop_thread_step(P->rc, th, P->dec, k, P->mem, alt, &pr->st, P->regs[th]);
+	pop_thread_step(P->rc, th, P->dec, k, P->mem, alt, &pr->st, P->regs[th], NULL);
 	pr->valid = alt == 0;
 	pr->count = P->count[th];
 	if (pr->st.kind == PK_END) {

@@ -14,7 +14,9 @@
  * steps, which pop_explore.c checks when the execution is complete.
  *
  * The step probed runs on past its own access only to see whether a paired
- * write follows; the thread stops when the step after it begins.  A
+ * write follows (and past a failing store-conditional, for a watcher: the
+ * await engine sees where the branch after it goes); the thread stops
+ * when the step after it begins.  A
  * thread has every value it needs (a read of the probed step takes the
  * latest write), so nothing is ever unknown. */
 #include <stdlib.h>
@@ -41,6 +43,7 @@ typedef struct prun {
 	long ops;
 	pop_step *out;
 	value *regs;
+	const pop_watch *w;     /* NULL, or what watches the run            */
 } prun;
 
 static bool probing(const prun *r)
@@ -48,11 +51,14 @@ static bool probing(const prun *r)
 	return r->k == r->n_dec + 1;
 }
 
-/* A new step begins: false (stop) when it is the one after the probe. */
-static bool begin_step(prun *r)
+/* A new step begins at op pc: false (stop) when it is the one after the
+ * probe. */
+static bool begin_step(prun *r, int pc)
 {
 	if (probing(r))
 		return false;
+	if (r->w && r->w->begin)
+		r->w->begin(r->w->ctx, pc, r->k);
 	r->k++;
 	r->open_loc = -1;
 	return true;
@@ -72,6 +78,8 @@ static bool p_step(void *ctx, const ti_state *s)
 {
 	(void)s;
 	prun *r = ctx;
+	if (r->w && r->w->stop && r->w->stop(r->w->ctx))
+		return false;
 	if ((++r->ops & 4095) == 0 && r->rc->deadline > 0 && paths_clock() > r->rc->deadline) {
 		r->rc->timed_out = true;
 		ended(r, PE_ERROR);
@@ -102,9 +110,8 @@ static int p_event(void *ctx, const op *o, int pc, enum event_kind kind, int loc
 
 static bool p_load(void *ctx, const op *o, int pc, int loc)
 {
-	(void)pc;
 	prun *r = ctx;
-	if (!begin_step(r))
+	if (!begin_step(r, pc))
 		return false;
 	int i = r->k - 1;
 	value v = i < r->n_dec ? r->dec[i].rval : r->mem[loc];
@@ -147,7 +154,7 @@ static int choice_way(prun *r)
 /* A store-conditional that may store is a choice, way 0 storing (its
  * write the next step), way 1 failing; one without its reservation fails
  * (the enumerator's rule) and is no step.  False: the run stops. */
-static bool stcond_way(prun *r, const op *o, int loc, bool *stores)
+static bool stcond_way(prun *r, const op *o, int pc, int loc, bool *stores)
 {
 	bool known;
 	*stores = false;
@@ -155,25 +162,28 @@ static bool stcond_way(prun *r, const op *o, int loc, bool *stores)
 		ti_set_stcond_flag(&r->s, o, -1, value_int(0), true);
 		return true;
 	}
-	if (!begin_step(r))
+	if (!begin_step(r, pc))
 		return false;
-	if (choice_way(r) != 0 || probing(r)) {
-		/* failing; or the choice is the step probed, and what follows it
-		 * is never looked at */
+	if (probing(r))
+		r->out->stcond = true;
+	if (choice_way(r) != 0) {
+		/* failing: on to the next step (a watcher sees where it goes) */
 		ti_set_stcond_flag(&r->s, o, -1, value_int(0), true);
-		return !probing(r);
+		return true;
 	}
+	if (probing(r))
+		return false;   /* way 0 is the step probed: its write is next */
 	*stores = true;
 	return true;
 }
 
 static bool p_store(void *ctx, const op *o, int pc, int loc, value v, bool known)
 {
-	(void)pc, (void)known;
+	(void)known;
 	prun *r = ctx;
 	if (o->kind == OP_STCOND) {
 		bool stores;
-		if (!stcond_way(r, o, loc, &stores))
+		if (!stcond_way(r, o, pc, loc, &stores))
 			return false;
 		if (!stores)
 			return true;
@@ -186,7 +196,7 @@ static bool p_store(void *ctx, const op *o, int pc, int loc, value v, bool known
 		r->open_loc = -1;
 		return true;
 	}
-	if (!begin_step(r))
+	if (!begin_step(r, pc))
 		return false;
 	if (probing(r)) {
 		r->out->kind = PK_WRITE;
@@ -201,9 +211,8 @@ static bool p_store(void *ctx, const op *o, int pc, int loc, value v, bool known
 
 static bool p_choice(void *ctx, const op *o, int pc)
 {
-	(void)pc;
 	prun *r = ctx;
-	if (!begin_step(r))
+	if (!begin_step(r, pc))
 		return false;
 	ti_set_stcond_flag(&r->s, o, -1, value_int(choice_way(r) ? 0 : 1), true);
 	return true;
@@ -213,7 +222,7 @@ static bool p_choice(void *ctx, const op *o, int pc)
 static bool p_either(void *ctx, const op *o, int *pc)
 {
 	prun *r = ctx;
-	if (!begin_step(r))
+	if (!begin_step(r, *pc))
 		return false;
 	*pc = choice_way(r) ? o->target : *pc + 1;
 	return true;
@@ -227,6 +236,14 @@ static bool p_unknown(void *ctx, const op *o, enum ti_unknown what)
 	return false;
 }
 
+static void p_turn(void *ctx, const op *o, int pc, bool taken)
+{
+	(void)o;
+	prun *r = ctx;
+	if (r->w && r->w->turn)
+		r->w->turn(r->w->ctx, pc, taken, r->k);
+}
+
 static const ti_policy pop_policy = {
 	.step = p_step,
 	.end = p_end,
@@ -237,11 +254,12 @@ static const ti_policy pop_policy = {
 	.choice = p_choice,
 	.either = p_either,
 	.unknown = p_unknown,
+	.turn = p_turn,
 	.tlbi = false,   /* pop_engine.c refuses vmsa tests */
 };
 
 void pop_thread_step(pop_run_ctx *rc, int ti, const pop_dec *dec, int n, const value *mem, int alt,
-                     pop_step *out, value *regs)
+                     pop_step *out, value *regs, const pop_watch *w)
 {
 	const litmus_test *t = rc->t;
 	prun r = { 0 };
@@ -259,6 +277,8 @@ void pop_thread_step(pop_run_ctx *rc, int ti, const pop_dec *dec, int n, const v
 	r.c_rmw = t->arch && t->arch->po_within_instruction;
 	r.out = out;
 	r.regs = regs;
+	r.w = w;
+	r.c.uncounted = w ? w->uncounted : NULL;
 	memset(out, 0, sizeof *out);
 	out->kind = PK_END;
 	out->end = PE_ERROR;
