@@ -1,7 +1,6 @@
 """A weft -serve process for the tests: started on a free port (-serve 0),
 its address read from the line it prints, stopped with SIGTERM."""
 import json
-import pathlib
 import re
 import signal
 import subprocess
@@ -10,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from conftest import SRCDIR, WEFT
+from conftest import WEFT
 
 
 def built_with_microhttpd():
