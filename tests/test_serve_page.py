@@ -93,6 +93,7 @@ def summary(dom):
         refusal = part["refusal"]
         shots.append({
             "after": li.attrs["data-after"],
+            "test": part["test-name"].all_text(),
             "message": squeeze(part["message"].all_text()),
             "message_bad": "bad" in part["message"].classes(),
             "refusal": None if "hidden" in refusal.attrs else squeeze(refusal.all_text()),
@@ -108,15 +109,20 @@ def summary(dom):
     return body.attrs.get("data-scenario"), shots
 
 
-def test_serve_page_in_chromium(server_of, tmp_path):
-    browser = chromium()
-    s = server_of(MP)
-    url = s.url + "?scenario=" + urllib.parse.quote(SCENARIO)
-    r = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+def play(server, scenario, tmp_path):
+    """Chromium's DOM of the page after the scenario, summarised."""
+    url = server.url + "?scenario=" + urllib.parse.quote(scenario)
+    r = subprocess.run([chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                         f"--user-data-dir={tmp_path}", "--virtual-time-budget=60000", "--dump-dom", url],
                        capture_output=True, text=True, timeout=180)
     assert r.returncode == 0, r.stderr[-2000:]
-    done, shots = summary(r.stdout)
+    return summary(r.stdout)
+
+
+def test_serve_page_in_chromium(server_of, tmp_path):
+    chromium()
+    s = server_of(MP)
+    done, shots = play(s, SCENARIO, tmp_path)
     assert done == "done", (done, [x["message"] for x in shots])
     assert [x["after"] for x in shots] == ["commit d c", "commit e i(x)", "undo", "commit e i(x)"]
     before, refused, undone, allowed = shots
@@ -139,3 +145,15 @@ def test_serve_page_in_chromium(server_of, tmp_path):
     if os.environ.get("WEFT_UPDATE_PAGE"):
         EXPECTED.write_text(json.dumps(got, indent=1) + "\n")
     assert json.loads(json.dumps(got)) == json.loads(EXPECTED.read_text())
+
+
+def test_serve_page_picks_a_test(server_of, tmp_path):
+    """A folder's tests are listed on the page; picking one opens it."""
+    chromium()
+    s = server_of(SRCDIR / "litmus" / "X86")
+    done, shots = play(s, "snap; open SB.litmus; auto; snap", tmp_path)
+    assert done == "done", [x["message"] for x in shots]
+    first, picked = shots
+    assert first["test"] != "SB" and picked["test"] == "SB"
+    assert picked["status"].startswith("Complete: ") and "complete execution, allowed" in picked["title"]
+    assert [n[0] for n in picked["nodes"] if not n[0].startswith("i(")] == ["a", "b", "c", "d"]

@@ -7,8 +7,8 @@
 // A scenario in the address (?scenario=STEP;STEP...) is played by clicking
 // the page's own controls, for the tests: `commit E P` (click event E,
 // then the commit button of its choice P), `why E P`, `undo`, `reset`,
-// `auto`, `goto STATE`, and `snap`, which copies what the page shows into
-// the list #scenario.
+// `auto`, `goto STATE`, `open TEST` (pick it in the list of tests), and
+// `snap`, which copies what the page shows into the list #scenario.
 'use strict';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -311,7 +311,7 @@ function click(selector) {
 
 function snapshot(step) {
 	const li = el('li', { class: 'snapshot', 'data-after': step });
-	for (const id of ['message', 'refusal', 'choices', 'status', 'graph-title', 'graph']) {
+	for (const id of ['test-name', 'message', 'refusal', 'choices', 'status', 'graph-title', 'graph']) {
 		const copy = $(id).cloneNode(true);
 		copy.removeAttribute('id');
 		for (const inner of copy.querySelectorAll('[id]'))
@@ -332,6 +332,10 @@ async function playScenario(text) {
 		} else if (cmd === 'goto') {
 			$('goto-state').value = args.join(' ');
 			await click('#cmd-goto');
+		} else if (cmd === 'open') {
+			$('tests').value = args[0];
+			$('tests').dispatchEvent(new Event('change'));
+			await pending;
 		} else if (cmd === 'snap') {
 			snapshot(last);
 			continue;
