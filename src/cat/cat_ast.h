@@ -92,6 +92,10 @@ typedef struct cat_ex {
 	int frame_size;          /* CE_FUN, CE_LET, CE_LETREC, CE_MATCH_SET */
 	signed char static_memo; /* cat_static.c, once the model's slots are
 	                          * classified: 1 static, -1 not, 0 unknown */
+	signed char local_memo;  /* cat_sym.c: uses a local name (1), not
+	                          * (-1), unknown (0) */
+	signed char values_memo; /* cat_sym.c: applies different-values
+	                          * itself, as local_memo */
 } cat_ex;
 
 /* One `pat = e` of a let; `f x = e` and `f(a,b) = e` arrive here as

@@ -251,13 +251,30 @@ static bool same_co_on(const cat_eval *ev, const cval *r, const uint64_t *w)
 bool cat_eval_choice_all(cat_eval *ev, int c, int *n, cval **elts)
 {
 	const cat_slot *sl = &ev->m->slots[ev->m->choices[c].slot];
+	/* an S that depends on the static part only (aarch64.cat's three
+	 * `with ... from` of its enums) is evaluated once per static part,
+	 * in the static arena, as a static slot is */
+	struct static_choice *sc = &ev->static_choice[c];
+	if (!sc->is_static && ev->m->static_done)
+		sc->is_static = !sl->co_filter && cat_ex_static((cat_model *)ev->m, sl->def) ? 1 : -1;
+	if (sc->is_static > 0 && sc->gen == ev->static_gen) {
+		*n = sc->n;
+		*elts = sc->elts;
+		return true;
+	}
+	arena *saved = ev->cur;
+	if (sc->is_static > 0)
+		ev->cur = &ev->static_ar;
 	cval s;
 	if (!sl->choice_memo_ok || !choice_memo_get(&ev->co_memo, ev, c, &s)) {
-		if (!eval(ev, sl->def, NULL, &s))
+		if (!eval(ev, sl->def, NULL, &s)) {
+			ev->cur = saved;
 			return false;
+		}
 		if (sl->choice_memo_ok)
 			choice_memo_put(&ev->co_memo, ev, c, &s);
 	}
+	ev->cur = saved;
 	if (s.kind == V_EMPTY) {
 		*n = 0;
 		*elts = NULL;
@@ -268,6 +285,11 @@ bool cat_eval_choice_all(cat_eval *ev, int c, int *n, cval **elts)
 		                cval_kind_name(s.kind));
 	*n = s.n;
 	*elts = s.u.elts;
+	if (sc->is_static > 0) {
+		sc->gen = ev->static_gen;
+		sc->n = s.n;
+		sc->elts = s.u.elts;
+	}
 	return true;
 }
 
@@ -387,29 +409,46 @@ static void tag_events(const execution *x, const char *tag, uint64_t *set)
 	}
 }
 
+/* What a fence-set name is, as dyn_entry.kind: found by name once per
+ * model, not by string compares on each evaluation. */
+enum { DYN_UNKNOWN, DYN_REGISTER, DYN_IFETCH, DYN_FEATURE, DYN_SET };
+
+static int dyn_kind(dyn_entry *de, const char *name)
+{
+	if (de->kind == DYN_UNKNOWN)
+		de->kind = cat_herd_register_name(name) ? DYN_REGISTER
+		           : cat_ifetch_name(name)      ? DYN_IFETCH
+		           : cat_herd_feature_name(name) ? DYN_FEATURE
+		                                         : DYN_SET;
+	return de->kind;
+}
+
 static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 {
-	if (cat_herd_register_name(e->name) && ev->x->has_herd_deps) {
+	dyn_entry *de = &ev->dyn[e->index];
+	int kind = dyn_kind(de, e->name);
+	if (kind == DYN_REGISTER && ev->x->has_herd_deps) {
 		/* what a catdep model reads besides the dependency relations
 		 * (cat_herd_deps.c): herd's register sets and relations
 		 * projected on weft's events */
 		*out = cat_herd_register_projection(ev, e->name);
 		return true;
 	}
-	if (cat_herd_register_name(e->name))
+	if (kind == DYN_REGISTER)
 		return cat_fail(ev, e->loc, "unsupported: '%s' is made of herd's register events, which weft does "
 		                "not build (a model that computes its own dependencies from them, catdep, "
 		                "cannot run)", e->name);
-	if (cat_ifetch_name(e->name)) {
+	if (kind == DYN_IFETCH) {
 		*out = cat_ifetch_set(ev, e->name);
 		return true;
 	}
-	if (cat_herd_feature_name(e->name)) {
-		if (!cat_vmsa_value(ev, e->name, out))
+	if (kind == DYN_FEATURE) {
+		/* empty but in herd's virtual-memory tests, without looking
+		 * the name up */
+		if (!cat_vmsa_test(ev->x) || !cat_vmsa_value(ev, e->name, out))
 			*out = cv_empty();
 		return true;
 	}
-	dyn_entry *de = &ev->dyn[e->index];
 	if (de->gen != ev->static_gen) {
 		/* Depends on the events and the architecture only: static. */
 		arena *saved = ev->cur;
@@ -1313,6 +1352,7 @@ void cat_eval_init(cat_eval *ev, const struct cat_model *m)
 	ev->slot_sgen = xcalloc((size_t)n, sizeof *ev->slot_sgen);
 	ev->slot_sfail = xcalloc((size_t)n, sizeof *ev->slot_sfail);
 	ev->dyn = xcalloc((size_t)(m->ndyn ? m->ndyn : 1), sizeof *ev->dyn);
+	ev->static_choice = xcalloc((size_t)m->nchoices + 1, sizeof *ev->static_choice);
 	/* per choice, the slots that depend on it or on a later one */
 	ev->bind_first = xcalloc((size_t)m->nchoices + 1, sizeof *ev->bind_first);
 	ev->bind_list = xmalloc(((size_t)m->nchoices * (size_t)(m->nslots + 1) + 1) * sizeof *ev->bind_list);
@@ -1343,6 +1383,7 @@ void cat_eval_free(cat_eval *ev)
 	free(ev->slot_sgen);
 	free(ev->slot_sfail);
 	free(ev->dyn);
+	free(ev->static_choice);
 	free(ev->bind_first);
 	free(ev->bind_list);
 	choice_memo_free(&ev->co_memo);
@@ -1460,6 +1501,8 @@ void cat_eval_begin(cat_eval *ev, const execution *x)
 			memset(ev->slot_sfail, 0, (size_t)n * sizeof *ev->slot_sfail);
 			for (int i = 0; i < ev->m->ndyn; i++)
 				ev->dyn[i].gen = 0;
+			for (int c = 0; c < ev->m->nchoices; c++)
+				ev->static_choice[c].gen = 0;
 			ev->static_gen = 1;
 		}
 	}

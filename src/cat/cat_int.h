@@ -164,6 +164,8 @@ typedef struct cat_check_entry {
 typedef struct dyn_entry {
 	unsigned gen;
 	bool ok;
+	unsigned char kind;      /* what the name is (cat_eval.c's DYN_*), found
+	                          * once: a name's kind never changes */
 	cval v;
 } dyn_entry;
 
@@ -227,6 +229,14 @@ typedef struct cat_eval {
 	                          * begin (ended by -1) */
 	int *bind_list;
 	choice_memo co_memo;
+	struct static_choice {   /* per choice whose S is static: its
+	                          * elements, kept in static_ar while
+	                          * static_gen is gen (0: not kept) */
+		signed char is_static; /* 1 yes, -1 no, 0 not asked yet */
+		unsigned gen;
+		int n;
+		cval *elts;
+	} *static_choice;
 	uintptr_t stack_base;    /* the C stack where this evaluation began */
 	size_t stack_budget;     /* how much of it nested calls may use */
 	int in_try;              /* inside `try`: errors are caught, so their

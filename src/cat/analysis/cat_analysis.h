@@ -122,6 +122,7 @@ typedef struct cat_term {
 	int a, b;            /* operands (term indices), -1 when none       */
 	brel rel;            /* CT_CONST relation (owned)                   */
 	bset set;            /* CT_CONST set (owned)                        */
+	bool empty;          /* CT_CONST: no bit set (found when made)      */
 	srcloc loc;          /* where it is written                         */
 	const char *name;    /* CT_REC: the binding's name                  */
 	int rec_first, rec_n; /* CT_REC: its group, rec_n terms from

@@ -79,11 +79,27 @@ static int unsupported(sym *s, srcloc at, const char *what)
 	return -1;
 }
 
+static bool no_bit(const uint64_t *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (w[i])
+			return false;
+	return true;
+}
+
+/* Whether constant term ct has no bit set, as ct->empty keeps it. */
+static bool find_empty(const cat_term *ct)
+{
+	return ct->is_set ? no_bit(ct->set.w, (size_t)ct->set.words)
+	                  : no_bit(ct->rel.w, (size_t)ct->rel.n * (size_t)ct->rel.words);
+}
+
 /* A constant of shape is_set: everything or nothing. */
 static int const_all(sym *s, bool is_set, bool full, srcloc loc)
 {
 	int t = new_term(s, CT_CONST, is_set, -1, -1, loc);
 	cat_term *ct = &s->out->terms[t];
+	ct->empty = !full || s->n == 0;
 	if (is_set) {
 		ct->set = bset_new(s->n);
 		if (full)
@@ -114,15 +130,7 @@ static bool is_set_term(const sym *s, int t)
 
 static bool const_empty(const sym *s, int t)
 {
-	if (t < 0 || s->out->terms[t].kind != CT_CONST)
-		return false;
-	const cat_term *ct = &s->out->terms[t];
-	size_t nw = ct->is_set ? (size_t)ct->set.words : (size_t)ct->rel.n * (size_t)ct->rel.words;
-	const uint64_t *w = ct->is_set ? ct->set.w : ct->rel.w;
-	for (size_t i = 0; i < nw; i++)
-		if (w[i])
-			return false;
-	return true;
+	return t >= 0 && s->out->terms[t].kind == CT_CONST && s->out->terms[t].empty;
 }
 
 void cat_term_op(enum cat_term_kind k, bool is_set, uint64_t *d, const uint64_t *wa, const uint64_t *wb, int n,
@@ -172,6 +180,7 @@ static int const_apply(sym *s, enum cat_term_kind k, bool is_set, int a, int b, 
 	const uint64_t *wb = tb ? (tb->is_set ? tb->set.w : tb->rel.w) : NULL;
 	uint64_t *d = is_set ? ct->set.w : ct->rel.w;
 	cat_term_op(k, is_set, d, wa, wb, n, words);
+	ct->empty = find_empty(ct);
 	return t;
 }
 
@@ -274,6 +283,7 @@ static int constant(sym *s, const cat_ex *e)
 		cat_term *ct = &s->out->terms[t];
 		ct->set = bset_new(s->n);
 		memcpy(ct->set.w, v.u.bits, (size_t)ct->set.words * sizeof *ct->set.w);
+		ct->empty = find_empty(ct);
 		return t;
 	}
 	case V_REL: {
@@ -281,6 +291,7 @@ static int constant(sym *s, const cat_ex *e)
 		cat_term *ct = &s->out->terms[t];
 		ct->rel = brel_new(s->n);
 		memcpy(ct->rel.w, v.u.bits, (size_t)ct->rel.n * (size_t)ct->rel.words * sizeof *ct->rel.w);
+		ct->empty = find_empty(ct);
 		return t;
 	}
 	default: {
@@ -295,11 +306,21 @@ static int constant(sym *s, const cat_ex *e)
 
 static int tr(sym *s, const cat_ex *e);
 
-/* Does e use a local name (one a `let ... in` around it may bind)? */
+static bool has_local_walk(const cat_ex *e);
+
+/* Does e use a local name (one a `let ... in` around it may bind)?  Asked
+ * of every node a translation meets: the answer is kept in the node. */
 static bool has_local(const cat_ex *e)
 {
 	if (!e)
 		return false;
+	if (!e->local_memo)
+		((cat_ex *)e)->local_memo = has_local_walk(e) ? 1 : -1;
+	return e->local_memo > 0;
+}
+
+static bool has_local_walk(const cat_ex *e)
+{
 	if (e->kind == CE_VAR && e->ref == REF_LOCAL)
 		return true;
 	for (int i = 0; i < e->n; i++)
@@ -590,12 +611,22 @@ static int fold(sym *s, enum cat_term_kind k, const cat_ex *e)
 	return acc;
 }
 
+static bool reads_values_walk(const cat_model *m, const cat_ex *e);
+
 /* Does e apply different-values itself?  The values of reads change with
- * rf: such an expression is evaluated on each execution, never kept. */
+ * rf: such an expression is evaluated on each execution, never kept.
+ * Asked of every node a translation meets: the answer is kept in it. */
 static bool reads_values(const cat_model *m, const cat_ex *e)
 {
 	if (!e)
 		return false;
+	if (!e->values_memo)
+		((cat_ex *)e)->values_memo = reads_values_walk(m, e) ? 1 : -1;
+	return e->values_memo > 0;
+}
+
+static bool reads_values_walk(const cat_model *m, const cat_ex *e)
+{
 	if (e->kind == CE_APP && e->kids[0]->kind == CE_VAR && e->kids[0]->ref == REF_GLOBAL &&
 	    m->slots[e->kids[0]->index].kind == SLOT_BUILTIN && m->slots[e->kids[0]->index].builtin == B_DIFFERENT_VALUES)
 		return true;
