@@ -69,6 +69,17 @@ flag ~empty dv as rf-differs
 flag ~empty twice(r & ext) as two-hops
 """
 
+# A choice among static relations (the compiled check's evaluator keeps
+# its set once per static part), then one among sets that read it, the
+# same element bound again from candidate to candidate.
+STATIC_CHOICE = """"static-choice"
+let pick = { po-loc, po & (W * W), 0 }
+with s from pick
+with r from { rf, s }
+acyclic s | r | co | fr as with-static
+flag ~empty (r & s) as overlap
+"""
+
 # The same work through a procedure over rf: not compiled.
 PROCEDURAL = """"procedural"
 procedure no-cycle(r) =
@@ -88,6 +99,14 @@ def test_model_with_choices(tmp_path):
     model = write_model(tmp_path, "chooser", CHOOSER)
     stats = same_as_evaluator("-model", model, str(LITMUS / "PPC"), str(LITMUS / "X86"))
     assert all(interpreted(s) == 0 for s in stats.values())
+
+
+def test_model_with_static_choices(tmp_path):
+    model = write_model(tmp_path, "static-choice", STATIC_CHOICE)
+    stats = same_as_evaluator("-model", model, str(LITMUS / "PPC"), str(LITMUS / "X86"))
+    assert all(interpreted(s) == 0 for s in stats.values())
+    # each candidate counts once per branch that passes: the choices ran
+    assert any(int(re.search(r" complete (\d+) ", s).group(1)) > candidates(s) for s in stats.values())
 
 
 def test_procedure_left_to_evaluator(tmp_path):

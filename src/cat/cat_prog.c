@@ -11,7 +11,10 @@
  * matrix of the size of the test, allocated with the program; running a
  * check computes the terms it needs that are not computed yet for this
  * execution (and this binding of the choices), in place, with no
- * allocation, name lookup or string compare.  A `let rec` group is its
+ * allocation, name lookup or string compare.  A term computed for one
+ * execution stays for the next when what it reads (rf, co, the events'
+ * values, the choices' elements, compared bit for bit) did not change:
+ * the enumerator tries the co orders of one rf one after the other.  A `let rec` group is its
  * least fixpoint, iterated as the evaluator does (members in order, from
  * empty, until none grows).
  *
@@ -43,9 +46,20 @@ struct cat_prog {
 	uint64_t **val;         /* per term: its bits (in mem, a constant's
 	                         * own, or the evaluator's for a leaf) */
 	unsigned *stamp;        /* per term: == gen when val is current for
-	                         * this execution, KEPT for the static part */
+	                         * this execution (computed for an earlier
+	                         * one that had the same rf, co, values or
+	                         * choices as it reads), KEPT for the static
+	                         * part, 0 when stale */
 	unsigned gen;
 	int *dep;               /* per term: leaf_dep, through its operands */
+	unsigned char *reads;   /* per term: the READS_* it depends on,
+	                         * through its operands */
+	int *stale[3];          /* per READS_* bit: the terms a change of it
+	                         * makes stale (ended by -1) */
+	uint64_t *last;         /* rf, co (relw each), then the events'
+	                         * values, of the execution the valid terms
+	                         * were computed for */
+	bool have_last;
 	int *dyn;               /* CT_REC member: where in dynlist the terms
 	                         * its group's rounds recompute begin (ended
 	                         * by -1) */
@@ -53,9 +67,10 @@ struct cat_prog {
 	int ndyn;
 	size_t cap_dyn;
 	cval *bound;            /* per choice: the element last seen bound */
-	int *chfirst;           /* per choice c: where in chlist the terms
-	                         * that read choice c or a later one begin
-	                         * (ended by -1) */
+	uint64_t *bound_bits;   /* per choice: a copy of its bits (relw) */
+	int *chfirst;           /* per choice c: how many terms of chlist,
+	                         * from its start, read choice c or a later
+	                         * one (chlist: by dep, highest first) */
 	int *chlist;
 	size_t cap_chlist;
 	uint64_t *dmem;         /* the sets of constant [S] terms (owned) */
@@ -77,6 +92,13 @@ static void prog_release(cat_prog *p)
 	free(p->dyn);
 	free(p->chfirst);
 	free(p->diag);
+	free(p->reads);
+	for (int k = 0; k < 3; k++) {
+		free(p->stale[k]);
+		p->stale[k] = NULL;
+	}
+	p->reads = NULL;
+	p->have_last = false;
 	p->chfirst = NULL;
 	p->diag = NULL;
 	p->val = NULL;
@@ -97,6 +119,8 @@ void cat_prog_free(cat_prog *p)
 	free(p->chlist);
 	free(p->dmem);
 	free(p->bound);
+	free(p->bound_bits);
+	free(p->last);
 	free(p->scratch);
 	free(p);
 }
@@ -140,6 +164,22 @@ static int leaf_dep(const cat_term *ct)
 	}
 }
 
+/* What a leaf term reads of the execution beyond its static part: its
+ * rf, its co, the values of its events (which rf gives, and the thread
+ * paths, which may differ in values alone). */
+enum { READS_RF = 1, READS_CO = 2, READS_VAL = 4 };
+
+static unsigned char leaf_reads(const cat_term *ct)
+{
+	switch (ct->kind) {
+	case CT_RF: return READS_RF;
+	case CT_CO: case CT_FW: return READS_CO;
+	case CT_FR: return READS_RF | READS_CO;
+	case CT_DIFFVAL: return READS_VAL;
+	default: return 0;
+	}
+}
+
 /* Is relation r (the program's size) within the identity? */
 static bool sub_identity(const cat_prog *p, const uint64_t *r)
 {
@@ -167,12 +207,14 @@ static void prog_layout(cat_prog *p)
 	p->val = xcalloc((size_t)nt + 1, sizeof *p->val);
 	p->stamp = xcalloc((size_t)nt + 1, sizeof *p->stamp);
 	p->dep = xmalloc(((size_t)nt + 1) * sizeof *p->dep);
+	p->reads = xcalloc((size_t)nt + 1, 1);
 	p->dyn = xmalloc(((size_t)nt + 1) * sizeof *p->dyn);
 	size_t off = 0;
 	for (int t = 0; t < nt; t++) {
 		const cat_term *ct = &s->terms[t];
 		p->dyn[t] = -1;
 		p->dep[t] = leaf_dep(ct);
+		p->reads[t] = leaf_reads(ct);
 		if (ct->kind == CT_CONST) {
 			p->val[t] = ct->is_set ? ct->set.w : ct->rel.w;
 			p->stamp[t] = KEPT;
@@ -183,6 +225,9 @@ static void prog_layout(cat_prog *p)
 	}
 	/* a term depends on what its operands do; a rec's definition comes
 	 * after it and its group is computed whole: repeat until stable */
+	bool has_rec = false;
+	for (int t = 0; t < nt && !has_rec; t++)
+		has_rec = s->terms[t].kind == CT_REC;
 	for (bool changed = true; changed;) {
 		changed = false;
 		for (int t = 0; t < nt; t++) {
@@ -192,13 +237,23 @@ static void prog_layout(cat_prog *p)
 				d = p->dep[ct->a];
 			if (ct->b >= 0 && p->dep[ct->b] > d)
 				d = p->dep[ct->b];
+			unsigned char r = p->reads[t];
+			if (ct->kind != CT_CHOICE && ct->a >= 0)
+				r |= p->reads[ct->a];
+			if (ct->b >= 0)
+				r |= p->reads[ct->b];
 			if (ct->kind == CT_REC)
-				for (int k = 0; k < ct->rec_n; k++)
+				for (int k = 0; k < ct->rec_n; k++) {
 					if (p->dep[ct->rec_first + k] > d)
 						d = p->dep[ct->rec_first + k];
-			if (d > p->dep[t]) {
-				p->dep[t] = d;
-				changed = true;
+					r |= p->reads[ct->rec_first + k];
+				}
+			if (d > p->dep[t] || r != p->reads[t]) {
+				p->dep[t] = d > p->dep[t] ? d : p->dep[t];
+				p->reads[t] = r;
+				/* operands come first but for a rec's
+				 * definition: without one, one pass is all */
+				changed = has_rec;
 			}
 		}
 	}
@@ -222,31 +277,63 @@ static void prog_layout(cat_prog *p)
 	free(memo);
 	/* per choice, the terms a new element of it makes stale */
 	int nc = p->m->nchoices;
-	p->chfirst = xmalloc(((size_t)nc + 1) * sizeof *p->chfirst);
-	size_t k = 0;
-	for (int c = 0; c < nc; c++) {
-		p->chfirst[c] = (int)k;
+	p->chfirst = xcalloc((size_t)nc + 2, sizeof *p->chfirst);
+	if (nc > 0) {
+		/* terms by dep, highest first (a counting sort): choice c
+		 * makes stale those of dep > c, the first chfirst[c] */
+		int *at = xcalloc((size_t)nc + 2, sizeof *at);
 		for (int t = 0; t < nt; t++)
-			if (p->dep[t] > c) {
-				GROW(p->chlist, p->cap_chlist, k + 1);
-				p->chlist[k++] = t;
-			}
-		GROW(p->chlist, p->cap_chlist, k + 1);
-		p->chlist[k++] = -1;
+			if (p->dep[t] > 0)
+				at[p->dep[t]]++;
+		int total = 0;
+		for (int d = nc; d >= 1; d--) {
+			int cnt = at[d];
+			at[d] = total;
+			total += cnt;
+			p->chfirst[d - 1] = total;
+		}
+		GROW(p->chlist, p->cap_chlist, (size_t)total + 1);
+		for (int t = 0; t < nt; t++)
+			if (p->dep[t] > 0)
+				p->chlist[at[p->dep[t]]++] = t;
+		free(at);
 	}
-	/* [S] terms, computed or constant: S's bits, for sequences */
+	/* per rf, co and values: the terms a change of it makes stale */
+	for (int b = 0; b < 3; b++) {
+		int cnt = 0;
+		for (int t = 0; t < nt; t++)
+			cnt += (p->reads[t] >> b) & 1;
+		p->stale[b] = xmalloc(((size_t)cnt + 1) * sizeof *p->stale[b]);
+		cnt = 0;
+		for (int t = 0; t < nt; t++)
+			if ((p->reads[t] >> b) & 1)
+				p->stale[b][cnt++] = t;
+		p->stale[b][cnt] = -1;
+	}
+	/* [S] terms, computed or constant: S's bits, for sequences (only a
+	 * sequence asks, so only a sequence's constant operands are tested) */
 	p->diag = xcalloc((size_t)nt + 1, sizeof *p->diag);
+	unsigned char *cdiag = xcalloc((size_t)nt + 1, 1);
 	int ndiag = 0;
-	for (int t = 0; t < nt; t++)
-		if (s->terms[t].kind == CT_CONST && !s->terms[t].is_set && sub_identity(p, s->terms[t].rel.w))
-			ndiag++;
+	for (int t = 0; t < nt; t++) {
+		const cat_term *ct = &s->terms[t];
+		if (ct->kind != CT_SEQ)
+			continue;
+		for (int k = 0; k < 2; k++) {
+			int o = k ? ct->b : ct->a;
+			if (o >= 0 && !cdiag[o] && s->terms[o].kind == CT_CONST && !s->terms[o].is_set) {
+				cdiag[o] = sub_identity(p, s->terms[o].rel.w) ? 1 : 2;
+				ndiag += cdiag[o] == 1;
+			}
+		}
+	}
 	GROW(p->dmem, p->cap_dmem, (size_t)ndiag * (size_t)p->words + 1);
 	uint64_t *dm = p->dmem;
 	for (int t = 0; t < nt; t++) {
 		const cat_term *ct = &s->terms[t];
 		if (ct->kind == CT_TOID) {
 			p->diag[t] = p->val[ct->a];
-		} else if (ct->kind == CT_CONST && !ct->is_set && sub_identity(p, ct->rel.w)) {
+		} else if (cdiag[t] == 1) {
 			memset(dm, 0, (size_t)p->words * sizeof *dm);
 			for (int i = 0; i < p->n; i++)
 				if ((ct->rel.w[(size_t)i * p->words + (i >> 6)] >> (i & 63)) & 1)
@@ -255,6 +342,7 @@ static void prog_layout(cat_prog *p)
 			dm += p->words;
 		}
 	}
+	free(cdiag);
 	p->gen = 1;
 }
 
@@ -322,15 +410,17 @@ static bool rec_fixpoint(cat_prog *p, int t)
 	for (long iter = 0;; iter++) {
 		if (iter > limit) {
 			p->bail = true;   /* the evaluator says it does not converge */
-			return false;
+			break;
 		}
 		bool grew = false;
 		for (int k = 0; k < n; k++) {
 			for (const int *u = list; *u >= 0; u++)
 				p->stamp[*u] = 0;
 			int d = s->terms[first + k].a;
-			if (!eval_term(p, d))
-				return false;
+			if (!eval_term(p, d)) {
+				grew = true;
+				break;
+			}
 			uint64_t *cell = p->val[first + k];
 			const uint64_t *nv = p->val[d];
 			for (size_t w = 0; w < p->relw; w++) {
@@ -339,9 +429,15 @@ static bool rec_fixpoint(cat_prog *p, int t)
 				cell[w] = nv[w];
 			}
 		}
+		if (p->bail)
+			break;
 		if (!grew)
 			return true;
 	}
+	/* given up: the group's partial values must not look computed */
+	for (int k = 0; k < n; k++)
+		p->stamp[first + k] = 0;
+	return false;
 }
 
 /* a ; b where a is [sa] or b is [sb] (NULL otherwise): rows kept or
@@ -350,6 +446,17 @@ static void seq_diag(const cat_prog *p, uint64_t *dst, const uint64_t *a, const 
                      const uint64_t *sb)
 {
 	int words = p->words;
+	if (words == 1) {
+		/* up to 64 events, a row a word: the common case */
+		uint64_t mask = sb ? sb[0] : ~(uint64_t)0;
+		if (sa)
+			for (int i = 0; i < p->n; i++)
+				dst[i] = ((sa[0] >> i) & 1) ? b[i] & mask : 0;
+		else
+			for (int i = 0; i < p->n; i++)
+				dst[i] = a[i] & mask;
+		return;
+	}
 	for (int i = 0; i < p->n; i++) {
 		uint64_t *d = dst + (size_t)i * words;
 		const uint64_t *row = sa ? b + (size_t)i * words : a + (size_t)i * words;
@@ -424,11 +531,20 @@ static void see_choices(cat_prog *p)
 	for (int c = 0; c < m->nchoices; c++) {
 		const cval *v = &m->ev.slot_val[m->choices[c].slot];
 		cval *seen = &p->bound[c];
-		if (v->kind == seen->kind && v->n == seen->n && v->u.bits == seen->u.bits)
+		uint64_t *bits = p->bound_bits + (size_t)c * p->relw;
+		size_t nw = v->kind == V_REL ? p->relw : v->kind == V_SET ? (size_t)p->words : 0;
+		/* an equal element (the same one, or another candidate's
+		 * copy of it; never judged by its address, which the next
+		 * candidate's arena may reuse): what depends on it stays.
+		 * Any other kind of value is a new one each time. */
+		if (v->kind == seen->kind && v->n == seen->n &&
+		    (v->kind == V_EMPTY || (nw && !memcmp(v->u.bits, bits, nw * sizeof *bits))))
 			continue;
 		*seen = *v;
-		for (const int *t = p->chlist + p->chfirst[c]; *t >= 0; t++)
-			p->stamp[*t] = 0;
+		if (nw)
+			memcpy(bits, v->u.bits, nw * sizeof *bits);
+		for (int k = 0; k < p->chfirst[c]; k++)
+			p->stamp[p->chlist[k]] = 0;
 	}
 }
 
@@ -489,6 +605,51 @@ static bool prog_check(void *ctx, int i, bool *failed, bool *fired)
 	return true;
 }
 
+static void forget(cat_prog *p, int what)
+{
+	for (const int *t = p->stale[what]; *t >= 0; t++)
+		p->stamp[*t] = 0;
+}
+
+/* Is r what keep holds (and first false)?  keep holds r afterwards. */
+static bool kept_rel(const cat_prog *p, uint64_t *keep, const brel *r, bool first)
+{
+	size_t bytes = p->relw * sizeof *keep;
+	if (!r->w || r->n != p->n) {
+		/* no such relation: never taken for the one before */
+		memset(keep, 0, bytes);
+		return false;
+	}
+	if (!first && !memcmp(keep, r->w, bytes))
+		return true;
+	memcpy(keep, r->w, bytes);
+	return false;
+}
+
+/* A new execution of the static part: forget the terms that read what
+ * changed since the last one, its rf, co or values. */
+static void see_execution(cat_prog *p, const execution *x)
+{
+	uint64_t *val = p->last + 2 * p->relw;
+	bool first = !p->have_last;
+	if (!kept_rel(p, p->last, &x->rf, first))
+		forget(p, 0);
+	if (!kept_rel(p, p->last + p->relw, &x->co, first))
+		forget(p, 1);
+	bool vals = first;
+	for (int i = 0; i < p->n; i++) {
+		uint64_t loc = (uint64_t)(uint32_t)x->ev[i].val.loc, num = (uint64_t)x->ev[i].val.num;
+		if (val[2 * i] != loc || val[2 * i + 1] != num) {
+			val[2 * i] = loc;
+			val[2 * i + 1] = num;
+			vals = true;
+		}
+	}
+	if (vals)
+		forget(p, 2);
+	p->have_last = true;
+}
+
 /* Terms for x's static part, made when it changed. */
 static bool prog_ready(cat_prog *p, const execution *x)
 {
@@ -508,6 +669,12 @@ static bool prog_ready(cat_prog *p, const execution *x)
 	free(p->scratch);
 	p->scratch = xcalloc((size_t)p->words + 1, sizeof *p->scratch);
 	prog_layout(p);
+	free(p->bound_bits);
+	p->bound_bits = xcalloc((size_t)p->m->nchoices * p->relw + 1, sizeof *p->bound_bits);
+	for (int c = 0; c < p->m->nchoices; c++)
+		p->bound[c] = (cval){ V_EMPTY, -1, { 0 } };
+	free(p->last);
+	p->last = xmalloc((2 * p->relw + (size_t)p->n * 2 + 1) * sizeof *p->last);
 	p->usable = true;
 	return true;
 }
@@ -537,14 +704,7 @@ int cat_prog_run(cat_prog *p, const execution *x, cat_verdict *out, diag *d)
 	cat_eval_begin(&m->ev, x);
 	p->x = x;
 	p->bail = false;
-	if (++p->gen == KEPT) {
-		for (int t = 0; t < p->sym.n_terms; t++)
-			if (p->stamp[t] != KEPT)
-				p->stamp[t] = 0;
-		p->gen = 1;
-	}
-	for (int c = 0; c < m->nchoices; c++)
-		p->bound[c] = (cval){ V_EMPTY, -1, { 0 } };
+	see_execution(p, x);
 	bool ok = cat_run_checks(m, false, prog_check, p, &m->ev, out, d);
 	if (p->bail) {
 		p->interpreted++;
