@@ -1,8 +1,8 @@
 """Random litmus tests of every architecture weft runs, for comparing
 engines: 2-4 threads over 2-3 locations, each thread a few accesses drawn
 from its architecture's menu (plain, acquire and release accesses, fences,
-address, data and control dependencies, read-modify-writes and exclusive
-pairs), a fixed seed per test.  test_rsmc_families.py compares rsmc with
+address, data and control dependencies, read-modify-writes, exclusive
+pairs and the kernel's critical sections), a fixed seed per test.  test_rsmc_families.py compares rsmc with
 the enumerator on them.
 
 random_test(arch, seed) returns (name, text).  Each thread's steps are
@@ -21,7 +21,7 @@ MENU = {
     "AArch64": PLAIN + ["ldar", "stlr", "dmb", "dmbld", "dmbst", "addr", "data", "ctrl", "swp", "ldadd",
                         "excl"],
     "RISCV": PLAIN + ["fence", "fencerw", "addr", "data", "ctrl", "amoswap", "amoadd"],
-    "LKMM": PLAIN + ["acq", "rel", "mb", "wmb", "rmb", "data", "ctrl"],
+    "LKMM": PLAIN + ["acq", "rel", "mb", "wmb", "rmb", "data", "ctrl", "cs"],
     "C11": PLAIN + ["acq", "rel", "scld", "scst", "fence", "fencesc", "xchg", "fadd"],
 }
 ARCHES = sorted(MENU)
@@ -75,7 +75,8 @@ ASM = {
         "ld": ["{r} = READ_ONCE(*{a});"], "acq": ["{r} = smp_load_acquire({a});"],
         "st": ["WRITE_ONCE(*{a}, {v});"], "rel": ["smp_store_release({a}, {v});"],
         "data": ["WRITE_ONCE(*{a}, {d} + {v});"], "ctrl": ["if ({d}) WRITE_ONCE(*{a}, {v});"],
-        "mb": ["smp_mb();"], "wmb": ["smp_wmb();"], "rmb": ["smp_rmb();"]}),
+        "mb": ["smp_mb();"], "wmb": ["smp_wmb();"], "rmb": ["smp_rmb();"],
+        "cs": ["spin_lock(s);", "{r} = READ_ONCE(*{a});", "WRITE_ONCE(*{a}, {v});", "spin_unlock(s);"]}),
     "C11": (lambda n: f"r{n}", {"x": "x", "y": "y", "z": "z"}, {
         **{k: [f"{{r}} = atomic_load_explicit({{a}}, memory_order_{mo});"]
            for k, mo in (("ld", "relaxed"), ("acq", "acquire"), ("scld", "seq_cst"))},
@@ -148,7 +149,7 @@ def random_test(arch, seed):
         init = " ".join(f"{l}={rnd.randint(0, 1)};" for l in locs)
         lines = [f"C {name}", "{ " + init + " }"]
         for w in ws:
-            params = ", ".join(f"{typ} *{l}" for l in locs)
+            params = ", ".join([f"{typ} *{l}" for l in locs] + (["spinlock_t *s"] if arch == "LKMM" else []))
             decls = " ".join(f"int r{i};" for i in range(w.n))
             lines.append(f"P{w.t}({params}) {{ {decls} {' '.join(w.lines)} }}")
         return name, "\n".join(lines + [cond]) + "\n"

@@ -1,6 +1,7 @@
 """rsmc (the default engine) against the enumerator on random tests of
 every architecture under every model weft runs (rsmc_families.py: 2-4
-threads; fences, dependencies, read-modify-writes and exclusive pairs):
+threads; fences, dependencies, read-modify-writes, exclusive pairs and
+the kernel's spin locks):
 weft's power, sc and tso, herd's ppc.cat, aarch64.cat, riscv.cat and C11
 models, the kernel's model, and copies of sc.cat and of our models that
 no table recognises (so their orders are not the proven ones).
