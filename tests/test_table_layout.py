@@ -253,3 +253,23 @@ def test_two_tests_of_one_name_stay_two_rows_from_saved_results(weft, tmp_path):
     # a repeated result (the same file saved twice) is still one row
     again = weft("-q", "-table", "csv", "-force", "-results", a, "-results", a, "-results", b)
     assert csv_table(again.stdout)[1] == rows
+
+
+def test_results_label_heads_the_one_column_of_a_path(weft, tmp_path):
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    assert weft("-q", "-model", "sc", "-format", "yaml", "-o", a, PPC / "MP.litmus").returncode == 0
+    assert weft("-q", "-model", "power", "-format", "yaml", "-o", b, PPC / "MP.litmus").returncode == 0
+    r = weft("-q", "-table", "csv", "-results", f"SC={a}", "-results", f"POWER={b}")
+    assert r.returncode == 0, r.stderr
+    assert csv_table(r.stdout) == (["test", "SC", "POWER"], [["MP", "Forbidden", "Allowed"]])
+    # the labels choose columns as any saved label does
+    r = weft("-q", "-table", "csv", "-results", f"SC={a}", "-results", f"POWER={b}", "-model", "POWER")
+    assert csv_table(r.stdout) == (["test", "POWER"], [["MP", "Allowed"]])
+    both = tmp_path / "both"
+    both.mkdir()
+    for f in (a, b):
+        (both / f.name).write_text(f.read_text())
+    r = weft("-q", "-table", "csv", "-results", f"Both={both}")
+    assert r.returncode == 1
+    assert f"-results Both={both} names one column, and {both} holds results under 'sc' and 'power'" in r.stderr \
+        or f"-results Both={both} names one column, and {both} holds results under 'power' and 'sc'" in r.stderr

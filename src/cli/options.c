@@ -160,10 +160,11 @@ static const opt_spec specs[] = {
 	  "whose results differ, one line each `KIND TEST A: ... B: ...` (tab-separated; KIND "
 	  "verdict, states, counts, failed or missing), the states one side lacks under it, then "
 	  "the counts by kind on stderr; exit 0 when none differ, 1 when some do" },
-	{ OPT_RESULTS, "results", NULL, "FILE|DIR",
+	{ OPT_RESULTS, "results", NULL, "[LABEL=]FILE|DIR",
 	  "make the -table from saved results instead of running tests: -format yaml or "
 	  "json output (every .yaml, .yml, .json, .jsonl and .log file below DIR), herd7 logs (the column: "
-	  "the file's name without extension, or its Model lines); -select, -names and "
+	  "the file's name without extension, or its Model lines; LABEL= heads the one column of "
+	  "FILE|DIR LABEL); -select, -names and "
 	  "-excl choose tests, -model the columns and their order. The shards of a run "
 	  "are joined in the run's test order; a missing or repeated shard, or a column "
 	  "mixing producers (weft version, engine, options, model), is an error "
@@ -746,7 +747,12 @@ static int apply(weft_options *o, const opt_spec *s, const char *val, bool *cell
 			return usage_error("%s prints the differences instead of a table: not with -table", "-diff");
 		o->table = TBL_DIFF;
 		break;
-	case OPT_RESULTS: push(&o->results, val); break;
+	case OPT_RESULTS: {
+		const char *label = NULL;
+		push(&o->results, split_label(val, &label, &o->owned));
+		push(&o->results_labels, label);
+		break;
+	}
 	case OPT_FORCE: o->force = true; break;
 	case OPT_INTERACTIVE: o->interactive = true; break;
 	case OPT_SERVE: o->serve = true; o->serve_at = val; break;
@@ -992,8 +998,8 @@ void options_free(weft_options *o)
 		free((char *)o->owned.v[i]);
 	free(o->conf_notes);
 	o->conf_notes = NULL;
-	str_list *lists[] = { &o->models, &o->model_labels, &o->include, &o->select, &o->excl_regex, &o->excl_files,
-			      &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks, &o->conds,
+	str_list *lists[] = { &o->models, &o->model_labels, &o->results_labels, &o->include, &o->select,
+			      &o->excl_regex, &o->excl_files, &o->names_files, &o->expect_files, &o->results, &o->inputs, &o->skipchecks, &o->conds,
 			      &o->libdirs, &o->variants, &o->owned };
 	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
 		free(lists[i]->v);

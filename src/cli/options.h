@@ -135,6 +135,8 @@ typedef struct weft_options {
 	                          * conditions (the files add up)          */
 	str_list results;        /* -results FILE|DIR: tabulate saved results
 	                          * instead of running tests */
+	str_list results_labels; /* -results LABEL=FILE|DIR: LABEL, else NULL
+	                          * (one per -results) */
 	bool force;              /* -force: saved results with missing or
 	                          * repeated shards, or mixed producers, make
 	                          * a table anyway (notes, not errors) */

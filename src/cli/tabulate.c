@@ -183,13 +183,50 @@ static void count_result(const saved_result *r, unsigned char *flags, run_totals
 	}
 }
 
+/* -results LABEL=PATH: the one column of the results read from PATH
+ * (s->v[from..]) is headed LABEL, in its runs' model lists too.  False
+ * after reporting when PATH holds several columns. */
+static bool label_column(saved_set *s, int from, const char *label, const char *path, diag *d)
+{
+	const char *old = NULL;
+	for (int i = from; i < s->n; i++) {
+		if (old && strcmp(old, s->v[i].model)) {
+			diag_error(d, (srcloc){ path, 0, 0 },
+				   "-results %s=%s names one column, and %s holds results under '%s' and '%s': "
+				   "name the saved columns with -model LABEL=NAME instead",
+				   label, path, path, old, s->v[i].model);
+			return false;
+		}
+		old = s->v[i].model;
+	}
+	if (!old)
+		return true;
+	char *was = xstrdup(old);
+	for (int i = from; i < s->n; i++) {
+		saved_result *r = &s->v[i];
+		free(r->model);
+		r->model = xstrdup(label);
+		for (int k = 0; r->run >= 0 && k < s->runs[r->run].n_models; k++)
+			if (!strcmp(s->runs[r->run].models[k], was)) {
+				free(s->runs[r->run].models[k]);
+				s->runs[r->run].models[k] = xstrdup(label);
+			}
+	}
+	free(was);
+	return true;
+}
+
 bool tabulate_saved(outcome_table *t, const weft_options *o, const selector *sel, run_totals *tot, diag *d)
 {
 	memset(tot, 0, sizeof *tot);
 	saved_set s = { 0 };
 	bool ok = true;
-	for (int i = 0; i < o->results.n; i++)
-		ok = saved_read(&s, o->results.v[i], d) && ok;
+	for (int i = 0; i < o->results.n; i++) {
+		int from = s.n;
+		bool read = saved_read(&s, o->results.v[i], d);
+		const char *label = i < o->results_labels.n ? o->results_labels.v[i] : NULL;
+		ok = read && (!label || label_column(&s, from, label, o->results.v[i], d)) && ok;
+	}
 	if (!ok || !saved_join(&s, o->force, d)) {
 		saved_free(&s);
 		return false;
