@@ -58,7 +58,8 @@ class Server:
 
 @pytest.fixture
 def server_of():
-    """server_of(*args): a weft -serve 0 on args, stopped after the test."""
+    """server_of(*args): a weft -serve 0 on args (options first), stopped
+    after the test."""
     started = []
 
     def start(*args):

@@ -5,6 +5,7 @@ oversized, cross-site and too many requests refused with a reason; the
 loopback default and the warning for another address; -serve's usage
 errors, and what a weft built without libmicrohttpd says."""
 import concurrent.futures
+import subprocess
 import time
 
 import pytest
@@ -111,6 +112,19 @@ def test_serve_bounds_the_rate(server_of):
     assert set(statuses) == {200, 429}
     time.sleep(1.5)
     assert s.request("/api/tests")[0] == 200
+
+
+def test_serve_goto_gives_up_in_time(server_of, tmp_path):
+    """goto's search is bounded (-timeout, else 30 s): the server answers,
+    and says the search was cut, rather than answer nobody for minutes
+    (goto on SB+6W takes more than two minutes unbounded)."""
+    subprocess.run([str(SRCDIR / "scripts" / "gen-sbnw"), "6", str(tmp_path)], check=True, capture_output=True)
+    s = server_of("-timeout", "0.5", tmp_path / "SB+6W.litmus")
+    t0 = time.monotonic()
+    status, r = s.request("/api/goto", {"state": "0:r3=1 /\\ 1:r3=1"})
+    assert status == 200 and r["message"].startswith("gave up after 0.5 s"), r
+    assert time.monotonic() - t0 < 30
+    assert r["state"]["commits"] == []
 
 
 def test_serve_a_folder(server_of):

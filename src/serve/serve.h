@@ -36,6 +36,8 @@
 
 /* The largest request body read (bytes): larger ones are refused (413). */
 enum { SERVE_MAX_BODY = 16384 };
+/* How long a goto may search (seconds) without -timeout. */
+enum { SERVE_SEARCH_SECONDS = 30 };
 
 typedef struct serve_app serve_app;
 

@@ -79,6 +79,9 @@ bool serve_app_open(serve_app *a, int i, strbuf *why)
 		litmus_test_free(t);
 		return false;
 	}
+	/* a goto answers within -timeout (else SERVE_SEARCH_SECONDS): the
+	 * server answers nobody else meanwhile */
+	session_set_search_limit(s, o->timeout > 0 ? o->timeout : SERVE_SEARCH_SECONDS);
 	close_test(a);
 	a->t = t;
 	a->model_name = xstrdup(name);

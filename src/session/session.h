@@ -126,6 +126,12 @@ bool session_auto(session *s, strbuf *out);
  * reporting through d, when `state` does not parse or evaluation fails. */
 bool session_goto(session *s, const char *state, strbuf *out, diag *d);
 
+/* Bound goto's search to `seconds` of wall-clock time (0, the default: no
+ * bound).  A search cut short says so, and never that a state is
+ * unreachable or forbidden; an allowed execution it found is still gone
+ * to.  A front-end that answers others meanwhile (weft -serve) sets one. */
+void session_set_search_limit(session *s, double seconds);
+
 /* ---- looking ---------------------------------------------------------------- */
 
 /* Why the model allows or forbids committing `event` with `param` (the

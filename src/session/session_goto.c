@@ -334,6 +334,11 @@ static bool explain_forbidden(session *s, collected *col, strbuf *out, diag *d)
 	return ok;
 }
 
+void session_set_search_limit(session *s, double seconds)
+{
+	s->search_seconds = seconds > 0 ? seconds : 0;
+}
+
 bool session_goto(session *s, const char *state, strbuf *out, diag *d)
 {
 	litmus_test *owned = NULL;
@@ -350,10 +355,12 @@ bool session_goto(session *s, const char *state, strbuf *out, diag *d)
 	}
 	engine_opts o = { 0 };
 	o.unroll = s->unroll;
+	o.timeout = s->search_seconds;
 	o.on_candidate = collect;
 	o.candidate_ctx = &col;
 	test_result r = { 0 };
 	bool ok = engine_run(NULL, t, NULL, &o, &r, d); /* the reference: every candidate */
+	bool cut = r.timed_out;
 	test_result_free(&r);
 	int found = -1;
 	for (int i = 0; ok && i < col.n && found < 0; i++) {
@@ -364,6 +371,10 @@ bool session_goto(session *s, const char *state, strbuf *out, diag *d)
 	}
 	if (!ok) {
 		/* reported through d */
+	} else if (cut && found < 0) {
+		sb_printf(out, "gave up after %g s: the search for the candidate executions ending in that state "
+			       "did not finish (%d found so far, none allowed)\n",
+			  s->search_seconds, col.n);
 	} else if (col.n == 0) {
 		sb_puts(out, "unreachable: no candidate execution of the test ends in that state\n");
 	} else if (found >= 0) {

@@ -162,6 +162,7 @@ struct session {
 	const litmus_test *t;
 	cat_model *m;
 	int unroll;
+	double search_seconds;  /* goto's limit; 0: none (session_set_search_limit) */
 	bool herd_deps;     /* the model is catdep (and the test AArch64) */
 	sstate cur;
 	/* what undo goes back to: the commits of each earlier state */
