@@ -77,9 +77,16 @@ typedef struct engine_opts {
 	                     * done, for a progress line (borrowed)       */
 } engine_opts;
 
-/* One distinct final state: the values of the displayed lvals. */
+/* One distinct final state: the values of the displayed lvals.  herd
+ * tells states apart by the values its registers and locations hold and
+ * orders them so, but prints each in its type (value_type.c): a 64-bit
+ * value in an `int` register prints as its low 32 bits, so two states
+ * may print alike (herd's LR-SC-mixed2 prints two pairs of equal lines). */
 typedef struct final_state {
-	value *vals;    /* test_result.n_lvals values, same order as lvals    */
+	value *vals;    /* test_result.n_lvals values, same order as lvals,
+	                 * each in its lval's type: what a report prints      */
+	value *raw;     /* the same values as the engine computed them: what
+	                 * tells states apart and orders them (NULL: as vals) */
 	bool holds;     /* the condition's proposition holds in this state     */
 	long count;     /* allowed executions that end in this state           */
 } final_state;

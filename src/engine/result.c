@@ -90,22 +90,22 @@ static void rehash(test_result *r, state_table *tab)
 		tab->slots[i] = -1;
 	tab->n_slots = n;
 	for (int s = 0; s < r->n_states; s++) {
-		uint64_t h = hash_values(r->states[s].vals, r->n_lvals) & (uint64_t)(n - 1);
+		uint64_t h = hash_values(r->states[s].raw, r->n_lvals) & (uint64_t)(n - 1);
 		while (tab->slots[h] >= 0)
 			h = (h + 1) & (uint64_t)(n - 1);
 		tab->slots[h] = s;
 	}
 }
 
-void result_add_state(test_result *r, state_table *tab, const value *vals, bool holds)
+void result_add_state(test_result *r, state_table *tab, const value *vals, const value *raw, bool holds)
 {
 	if ((r->n_states + 1) * 2 > tab->n_slots)
 		rehash(r, tab);
 	uint64_t mask = (uint64_t)tab->n_slots - 1;
-	uint64_t h = hash_values(vals, r->n_lvals) & mask;
+	uint64_t h = hash_values(raw, r->n_lvals) & mask;
 	while (tab->slots[h] >= 0) {
 		final_state *s = &r->states[tab->slots[h]];
-		if (same_values(s->vals, vals, r->n_lvals)) {
+		if (same_values(s->raw, raw, r->n_lvals)) {
 			s->count++;
 			return;
 		}
@@ -113,8 +113,11 @@ void result_add_state(test_result *r, state_table *tab, const value *vals, bool 
 	}
 	GROW(r->states, tab->cap_states, (size_t)r->n_states + 1);
 	final_state *s = &r->states[r->n_states];
-	s->vals = xmalloc(((size_t)r->n_lvals + 1) * sizeof *s->vals);
+	size_t bytes = ((size_t)r->n_lvals + 1) * sizeof *s->vals;
+	s->vals = xmalloc(bytes);
 	memcpy(s->vals, vals, (size_t)r->n_lvals * sizeof *s->vals);
+	s->raw = xmalloc(bytes);
+	memcpy(s->raw, raw, (size_t)r->n_lvals * sizeof *s->raw);
 	s->holds = holds;
 	s->count = 1;
 	tab->slots[h] = r->n_states++;
@@ -158,8 +161,10 @@ void test_result_free(test_result *r)
 {
 	if (!r)
 		return;
-	for (int i = 0; i < r->n_states; i++)
+	for (int i = 0; i < r->n_states; i++) {
 		free(r->states[i].vals);
+		free(r->states[i].raw);
+	}
 	free(r->states);
 	for (int i = 0; i < r->n_flags; i++)
 		free(r->flags[i]);
@@ -168,18 +173,9 @@ void test_result_free(test_result *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* An engine's final values, wrapped to the types of the locations, as
- * herd shows and compares them (value_type.c). */
-typedef struct typed_reader {
-	value (*final)(void *ctx, lval lv);
-	void *ctx;
-	const litmus_test *t;
-} typed_reader;
-
-static value typed_final(void *vctx, lval lv)
+value *result_state_scratch(const test_result *r)
 {
-	const typed_reader *tr = vctx;
-	return lval_final_value(tr->t, lv, tr->final(tr->ctx, lv));
+	return xcalloc(2 * (size_t)r->n_lvals + 1, sizeof(value));
 }
 
 bool result_counts_agree(const test_result *r)
@@ -209,7 +205,6 @@ void result_count_execution(test_result *r, state_table *tab, const litmus_test 
 		r->loop = true;
 		return;
 	}
-	typed_reader tr = { final, ctx, t };
 	bool holds = t->cond ? cond_eval_final(t->cond, t, final, ctx) : true;
 	/* herd counts an execution once per choice of the model's `with`
 	 * under which it passes */
@@ -222,9 +217,12 @@ void result_count_execution(test_result *r, state_table *tab, const litmus_test 
 		r->pos += times;
 	else
 		r->neg += times;
-	for (int i = 0; i < r->n_lvals; i++)
-		vals[i] = typed_final(&tr, r->lvals[i]);
-	result_add_state(r, tab, vals, holds);
+	value *raw = vals + r->n_lvals;
+	for (int i = 0; i < r->n_lvals; i++) {
+		raw[i] = final(ctx, r->lvals[i]);
+		vals[i] = lval_final_value(t, r->lvals[i], raw[i]);
+	}
+	result_add_state(r, tab, vals, raw, holds);
 	for (int i = 0; i < v->n_flags; i++)
 		result_add_flag(r, v->flags[i]);
 }

@@ -16,8 +16,10 @@ typedef struct state_table {
 	size_t cap_states;
 } state_table;
 
-/* Count one execution ending in state `vals` (r->n_lvals values, copied). */
-void result_add_state(test_result *r, state_table *tab, const value *vals, bool holds);
+/* Count one execution ending in state `raw` (r->n_lvals values as the
+ * engine computed them, copied), shown as `vals` (the same in their
+ * lvals' types, copied; engine.h's final_state). */
+void result_add_state(test_result *r, state_table *tab, const value *vals, const value *raw, bool holds);
 void state_table_free(state_table *tab);
 
 /* Count a candidate execution the model is to judge (stats.candidates,
@@ -27,10 +29,14 @@ void result_count_candidate(test_result *r);
 /* Count a complete execution the model judged (verdict v): forbidden, cut
  * by the unroll limit (herd drops it and says "Loop"), or allowed: into
  * Positive or Negative by the condition, its final state (values of
- * r->lvals, through `final`) into `tab` (`vals`: room for r->n_lvals
- * values), and its flags.  The tail both engines share. */
+ * r->lvals, through `final`) into `tab` (`vals`: room for 2 * r->n_lvals
+ * values, result_state_scratch), and its flags.  The tail the counting
+ * engines share. */
 void result_count_execution(test_result *r, state_table *tab, const litmus_test *t, const cat_verdict *v,
 			    bool toofar, value (*final)(void *ctx, lval lv), void *ctx, value *vals);
+
+/* Scratch room for result_count_execution's `vals` (the caller frees it). */
+value *result_state_scratch(const test_result *r);
 
 /* The counts of a counting engine agree (an invariant, for WEFT_ASSERT):
  * every allowed execution is in one state and, once per choice of the

@@ -2,8 +2,10 @@
  * the wrap-around of final values to them (prog.h, "typed values").
  *
  * herd gives every location and register a C type, "int" (32-bit signed)
- * unless the init block declares another, and shows and compares final
- * values in that type: an undeclared PPC register holding
+ * unless the init block declares another, and shows final values and
+ * compares them with a condition's in that type (its states it tells
+ * apart by the values held: engine.h's final_state): an undeclared PPC
+ * register holding
  * 0xaaaaaaaaaaaaaaab prints as -1431655765, an `int64_t` one as the full
  * value, a `uint32_t` memory word holding -1 as 4294967295.  weft computes
  * on 64-bit values and applies the type when a final state is read.

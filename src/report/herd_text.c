@@ -8,9 +8,10 @@
  *     register rax rbx rcx rdx rsi rdi rbp rsp r8 ... r15); then memory
  *     locations by name, printed [x].  Each binding is "loc=value;", joined
  *     by one blank.
- *   - State lines are sorted by their values, compared location by
- *     location in that order; integers (numerically) before addresses
- *     (by name).  An address prints as the location's name.
+ *   - State lines are sorted by their values as computed (before the
+ *     types cut them for printing: two lines may print alike), compared
+ *     location by location in that order; integers (numerically) before
+ *     addresses (by name).  An address prints as the location's name.
  *   - The condition is re-printed from its tree: "/\", "\/", "=>" with one
  *     blank each side, "not (...)" for negation (also for <>), "true" and
  *     "false"; parentheses only where herd puts them: an \/ or => under a
@@ -316,10 +317,18 @@ typedef struct sort_ctx {
 	const int *order;     /* lval indices in herd's order */
 } sort_ctx;
 
+/* The values a state is sorted by: as computed, not as printed (engine.h's
+ * final_state.raw), as herd orders them; a result built without them (a
+ * unit test's) by what it prints. */
+static const value *sort_values(const final_state *s)
+{
+	return s->raw ? s->raw : s->vals;
+}
+
 /* qsort has no context argument in C11: sort with a small merge sort. */
 static int state_cmp(const sort_ctx *c, int a, int b)
 {
-	const value *va = c->r->states[a].vals, *vb = c->r->states[b].vals;
+	const value *va = sort_values(&c->r->states[a]), *vb = sort_values(&c->r->states[b]);
 	for (int i = 0; i < c->r->n_lvals; i++) {
 		int k = c->order[i];
 		int d = value_cmp(c->t, va[k], vb[k]);

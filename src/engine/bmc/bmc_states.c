@@ -70,7 +70,7 @@ static void add_state(test_result *r, state_table *tab, const litmus_test *t, co
 		r->pos++;
 	else
 		r->neg++;
-	result_add_state(r, tab, vals, holds);
+	result_add_state(r, tab, vals, vals, holds);   /* bmc solves for typed values only */
 }
 
 /* For -explain, when no allowed execution reaches the condition's

@@ -613,7 +613,7 @@ static bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts 
 	c.loc_n_writes = xcalloc(nl, sizeof *c.loc_n_writes);
 	c.co_last = xcalloc(nl, sizeof *c.co_last);
 	c.mem_final = xcalloc(nl, sizeof *c.mem_final);
-	c.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *c.state_vals);
+	c.state_vals = result_state_scratch(r);
 	enum_paths(&c, 0);
 	r->addr_dropped = paths_addr_dropped(t, c.paths);
 	result_sort_flags(r);

@@ -642,7 +642,7 @@ bool pop_explore(pop_run_ctx *rc, const engine_opts *o, test_result *r)
 	P.regs = xcalloc((size_t)P.T + 1, sizeof *P.regs);
 	for (int i = 0; i < P.T; i++)
 		P.regs[i] = xcalloc((size_t)t->threads[i].n_regs + 1, sizeof *P.regs[i]);
-	P.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *P.state_vals);
+	P.state_vals = result_state_scratch(r);
 	rebuild(&P);
 	explore(&P);
 	r->stats.own[POP_PEAK_BYTES] = (long)P.peak;

@@ -1310,7 +1310,7 @@ bool rsmc_run(const litmus_test *t, cat_model *m, const engine_opts *o, test_res
 	r->order = cb_order_label(&c.cb);
 	c.unroll = o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT;
 	c.deadline = o->timeout > 0 ? paths_clock() + o->timeout : 0;
-	c.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *c.state_vals);
+	c.state_vals = result_state_scratch(r);
 	c.mem_final = xcalloc((size_t)t->n_locs + 1, sizeof *c.mem_final);
 	rstate s0;
 	rsmc_state_init(&s0, t);
