@@ -181,6 +181,12 @@ bool op_alu(enum alu_op k, value a, value b, value *r)
 		*r = value_int(holds);
 		return true;
 	}
+	case ALU_MIN:
+	case ALU_MAX:
+		if (!ia || !ib)
+			return false;   /* no order between addresses */
+		*r = (a.num < b.num) == (k == ALU_MIN) ? a : b;
+		return true;
 	case ALU_MOD:
 		if (!ia || !ib || b.num == 0 || (a.num == INT64_MIN && b.num == -1))
 			return false;

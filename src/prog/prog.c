@@ -645,6 +645,7 @@ static const char *const alu_names[] = {
 	[ALU_STCR] = "stcr", [ALU_NZCV_ADD32] = "nzcv_add32", [ALU_NZCV_ADD64] = "nzcv_add64",
 	[ALU_NZCV_SUB32] = "nzcv_sub32", [ALU_NZCV_SUB64] = "nzcv_sub64", [ALU_NZCV_NZ] = "nzcv_nz",
 	[ALU_NZCV_COND] = "nzcv_cond", [ALU_RBIT] = "rbit", [ALU_REVB] = "revb", [ALU_ABS] = "abs",
+	[ALU_MIN] = "min", [ALU_MAX] = "max",
 };
 
 static const char *const branch_names[] = {

@@ -165,8 +165,10 @@ enum alu_op {
 	ALU_REVB,      /* the bytes of a reversed within each container of
 	                * b bytes (2, 4 or 8)                              */
 	ALU_ABS,       /* |a|                                             */
+	ALU_MIN, ALU_MAX, /* the lesser, the greater of a and b, signed
+	                * (RISC-V's amomin, amomax: herd's Op.Min, Op.Max) */
 };
-#define ALU_LAST ALU_ABS
+#define ALU_LAST ALU_MAX
 
 /* AArch64's condition codes, in the encoding's order; ALU_NZCV_COND's b. */
 enum nzcv_cond {

@@ -20,7 +20,9 @@
  *     and carrying the instruction's annotation: weft builds a read and a
  *     write of one instance flagged ACC_FUSED, which the models see as
  *     one event (cat_builtin.c); rd gets the old value, the write stores
- *     rs2 (amoswap) or old OP rs2;
+ *     rs2 (amoswap) or old OP rs2 (amomin, amomax: the lesser, the
+ *     greater, compared signed on the 64-bit values, herd's Op.Min and
+ *     Op.Max);
  *   - `fence P,S` is an event of set Fence.P.S (plain `fence` is
  *     Fence.rw.rw), P and S each r, w or rw, or herd's ir, ow, iorw, which
  *     are in the same sets as r, w, rw (its barrier_equal_semantics);
@@ -35,8 +37,8 @@
  * What herd itself does not implement (sltiu, srai, sltu, sra, srl, the
  * W forms of the right shifts, bltu, bgeu, amominu, amomaxu; auipc; ret
  * but under its telechat variant) is refused in herd's words, and what
- * weft cannot compute (amomin, amomax) or la's label as a value, as an
- * unsupported instruction.
+ * weft cannot compute (la's label as a value) as an unsupported
+ * instruction.
  */
 #include <string.h>
 
@@ -208,8 +210,10 @@ static const char *const herd_unimplemented[] = {
 };
 static const struct { const char *name; enum alu_op alu; } amo_names[] = {
 	{ "amoswap", ALU_MOV }, { "amoadd", ALU_ADD }, { "amoand", ALU_AND }, { "amoor", ALU_OR },
-	{ "amoxor", ALU_XOR },
+	{ "amoxor", ALU_XOR }, { "amomin", ALU_MIN }, { "amomax", ALU_MAX },
 };
+/* herd's RISCVSem refuses the unsigned ones in any width and order */
+static const char *const herd_unimplemented_amos[] = { "amominu", "amomaxu", NULL };
 static const struct { const char *name; enum branch_cond cond; } bcc_names[] = {
 	{ "beq", BR_EQ }, { "bne", BR_NE }, { "blt", BR_LT }, { "bge", BR_GE },
 };
@@ -464,6 +468,14 @@ static bool emit(arch_cursor *c, const rv_insn *in)
 	return arch_unsupported(c);
 }
 
+/* herd's words for an operation its RISCVSem does not implement. */
+static bool herd_refuses_operation(arch_ctx *ctx, const char *text, const char *operation)
+{
+	diag_error(ctx->d, ctx->loc, "unsupported RISCV instruction '%s': herd7 7.58 refuses it "
+	           "('RISCV operation %s is not implemented (yet)')", text, operation);
+	return false;
+}
+
 static bool riscv_translate(arch_ctx *ctx, const char *text)
 {
 	arch_cursor c;
@@ -473,11 +485,13 @@ static bool riscv_translate(arch_ctx *ctx, const char *text)
 	if (arch_cursor_word(&c, mnemonic, NULL) == 0 || mnemonic[0] == '%')
 		return arch_unsupported(&c);
 	for (int i = 0; herd_unimplemented[i]; i++)
-		if (!strcmp(mnemonic, herd_unimplemented[i])) {
-			diag_error(ctx->d, ctx->loc, "unsupported RISCV instruction '%s': herd7 7.58 refuses it "
-			           "('RISCV operation %s is not implemented (yet)')", text, mnemonic);
-			return false;
-		}
+		if (!strcmp(mnemonic, herd_unimplemented[i]))
+			return herd_refuses_operation(ctx, text, mnemonic);
+	for (int i = 0; herd_unimplemented_amos[i]; i++) {
+		size_t n = strlen(herd_unimplemented_amos[i]);
+		if (!strncmp(mnemonic, herd_unimplemented_amos[i], n) && mnemonic[n] == '.')
+			return herd_refuses_operation(ctx, text, herd_unimplemented_amos[i]);
+	}
 	if (!strcmp(mnemonic, "auipc")) {
 		diag_error(ctx->d, ctx->loc, "unsupported RISCV instruction '%s': herd7 7.58 refuses it "
 		           "('RISCV, instruction ... not handled')", text);
