@@ -187,9 +187,11 @@ def test_aarch64_hash_is_herds_spelling(weft, tmp_path):
     ("CSEL X0,X1,X2,NV", "expected a condition"),
     ("SMULL W0,W1,W2", "SMULL writes an X register"),
     ("REV32 W0,W1", "REV32 takes X registers"),
-    # herd runs these (a register of its own; bit numbers past the
-    # register, computed by OCaml's shifts out of range): weft does not
-    ("MRS X0,ELR_EL1", "MRS and MSR of NZCV only"),
+    ("MRS W0,ELR_EL1", "MRS takes an X register (herd: unexpected W)"),
+    ("MSR ESR_EL1,W0", "MSR takes an X register (herd: unexpected W)"),
+    ("MRS X0,ELR_EL2", "'ELR_EL2' is no system register herd7 7.58 knows"),
+    # herd runs these (bit numbers past the register, computed by
+    # OCaml's shifts out of range): weft does not
     ("UBFM W0,W1,#64,#1", "a bit number from 0 to 63"),
     ("UBFM W0,W1,#33,#1", "herd would shift by a negative amount"),
     ("TBZ W0,#64,L0", "a bit number from 0 to 63"),

@@ -191,8 +191,9 @@ static bool is_vmsa_tag(const char *tag, size_t n)
 	return (n == 4 && !strncasecmp(tag, "vmsa", 4)) || (n == 3 && !strncasecmp(tag, "kvm", 3));
 }
 
-/* telechat changes only AArch64's RET here: on another architecture
- * weft keeps refusing the tag rather than answer for another test */
+/* telechat changes only AArch64's RET here, NV2 its MRS and MSR: on
+ * another architecture weft keeps refusing the tag rather than answer
+ * for another test */
 static bool is_aarch64(const parser *p)
 {
 	return p->t->arch && !strcmp(p->t->arch->name, "AArch64");
@@ -219,6 +220,8 @@ bool parser_variant_tag(parser *p, const char *tag, srcloc at)
 		p->t->mixed = true;
 	} else if (!strcasecmp(tag, "telechat") && is_aarch64(p)) {
 		p->t->telechat = true;
+	} else if (!strcasecmp(tag, "NV2") && is_aarch64(p)) {
+		p->t->nv2 = true;
 	} else if (vmsa && !strcasecmp(tag, "fatal")) {
 		p->variant_fatal = true;
 		p->variant_at = at;
@@ -238,6 +241,8 @@ bool parser_cli_variants(parser *p, srcloc at)
 			p->t->mixed = true;
 		else if (!strcasecmp(p->variants[i], "telechat") && is_aarch64(p))
 			p->t->telechat = true;
+		else if (!strcasecmp(p->variants[i], "NV2") && is_aarch64(p))
+			p->t->nv2 = true;
 	}
 	for (int i = 0; vmsa && p->variants && p->variants[i]; i++) {
 		const char *v = p->variants[i];

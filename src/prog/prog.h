@@ -598,6 +598,9 @@ typedef struct litmus_test {
 	bool telechat;       /* herd's telechat variant (Variant=telechat or
 	                      * -variant telechat): AArch64's RET without a
 	                      * register ends its thread, as herd's B.Exit */
+	bool nv2;            /* herd's NV2 variant (AArch64): MRS and MSR of
+	                      * ELR_EL1, ESR_EL1 and VNCR_EL2 load and store
+	                      * at VNCR_EL2 plus herd's offset of each     */
 	int mixed_granule;   /* under it, the bytes of every memory event
 	                      * (mixed.c); 0 when not split                 */
 

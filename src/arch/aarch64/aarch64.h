@@ -93,6 +93,15 @@ bool a64_cache_translate(arch_cursor *c, const char *mnemonic, bool *mine);
  * (nothing emitted). */
 bool a64_fetch_translate(arch_ctx *ctx, const char *text, bool (*plain)(arch_ctx *, const char *), bool *mine);
 
+/* herd's system registers (aarch64_sysreg.c), NZCV aside: the index of
+ * `name` (any case) in herd's order, -1 when it names none; its spelling;
+ * under herd's NV2 variant, its byte offset from VNCR_EL2 in memory, -1
+ * when NV2 keeps it in the register. */
+int a64_sysreg(const char *name);
+const char *a64_sysreg_name(int k);
+int a64_sysreg_nv2_offset(int k);
+int a64_sysreg_count(void);
+
 /* herd's spelling and register order (arch.h's herd_print, reg_rank). */
 void a64_herd_print(const char *text, label_renamer rename, void *ctx, strbuf *out);
 int a64_reg_rank(const char *name);

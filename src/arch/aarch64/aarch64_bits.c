@@ -283,8 +283,35 @@ static bool emit_csel(arch_cursor *c, const char *m, a64_reg rd)
 	return true;
 }
 
+/* MRS Xt,<sysreg> (rt read already) and MSR <sysreg>,Xt, herd's system
+ * register k (aarch64_sysreg.c): a register of the thread, moved as a
+ * whole (herd reads and writes 64 bits and takes no W register there);
+ * under herd's NV2 variant, those it keeps in memory are the doubleword
+ * at VNCR_EL2 plus their offset, loaded and stored. */
+static bool emit_sysreg(arch_cursor *c, bool read, a64_reg rt, int k)
+{
+	arch_ctx *ctx = c->ctx;
+	if (!rt.wide)
+		return arch_malformed(c, rt.at, "%s takes an X register (herd: unexpected W)", read ? "MRS" : "MSR");
+	int sys = arch_reg(ctx, a64_sysreg_name(k));
+	int off = a64_sysreg_nv2_offset(k);
+	if (ctx->test->nv2 && off >= 0) {
+		address a = { arch_opnd_reg(arch_reg(ctx, a64_sysreg_name(a64_sysreg("VNCR_EL2")))), arch_opnd_none(), off };
+		if (read)
+			arch_emit_load(ctx, rt.reg < 0 ? arch_reg(ctx, ARCH_SCRATCH_REG) : rt.reg, a, 8, 0);
+		else
+			arch_emit_store(ctx, a, a64_src(rt), 8, 0);
+		return true;
+	}
+	if (read)
+		write_raw(ctx, rt, ALU_MOV, arch_opnd_reg(sys), arch_opnd_none());
+	else
+		arch_emit_alu(ctx, ALU_MOV, sys, a64_src(rt), arch_opnd_none());
+	return true;
+}
+
 /* MRS Xt,NZCV (rt read already) and MSR NZCV,Xt: the flags as bits
- * 31..28 of Xt. */
+ * 31..28 of Xt; the other system registers by emit_sysreg. */
 static bool emit_system(arch_cursor *c, bool read, a64_reg rt)
 {
 	arch_ctx *ctx = c->ctx;
@@ -292,11 +319,15 @@ static bool emit_system(arch_cursor *c, bool read, a64_reg rt)
 	const char *at;
 	if (arch_cursor_word(c, w, &at) == 0)
 		return arch_malformed(c, at, "expected a system register");
-	if (!arch_word_eq(w, "NZCV"))
-		return a64_refuse(c, "weft runs MRS and MSR of NZCV only (herd's other system registers "
-		                     "belong to its exception and NV2 variants)");
+	int k = a64_sysreg(w);
+	if (!arch_word_eq(w, "NZCV") && k < 0)
+		return arch_malformed(c, at, "'%s' is no system register herd7 7.58 knows (NZCV, CTR_EL0, DCIZ_EL0, "
+		                      "MDCCSR_EL0, DBGDTR_EL0, DBGDTRRX_EL0, DBGDTRTX_EL0, ELR_EL1, ESR_EL1, "
+		                      "TFSR_ELx, VNCR_EL2)", w);
 	if ((!read && (!a64_comma(c) || !a64_read_reg(c, &rt))) || !arch_expect_end(c))
 		return false;
+	if (k >= 0)
+		return emit_sysreg(c, read, rt, k);
 	int flags = a64_flags(ctx);
 	if (read) {
 		write_raw(ctx, rt, ALU_SHL, arch_opnd_reg(flags), arch_opnd_int(28));

@@ -19,7 +19,8 @@
 /* One operand as herd prints it: blanks dropped ("[X1, W2, SXTW]" is
  * "[X1,W2,SXTW]"; "LSL #2" keeps its one blank), letters in upper case,
  * immediates "#k" in decimal.  The amount of a shift or extension in an
- * address is an immediate whether written "#2" or "2"; herd leaves out
+ * address is an immediate whether written "#2" or "2", and so is its
+ * offset ("[X1,560]" is "[X1,#560]"); herd leaves out
  * an amount of 0, and LSL #0 altogether ("[X1,X2,LSL 0]" is "[X1,X2]"). */
 static void a64_operand(strbuf *out, const char *a)
 {
@@ -50,7 +51,10 @@ static void a64_operand(strbuf *out, const char *a)
 		if (amount)
 			sb_putc(out, ' ');
 		blank = false;
-		if (*p == '#' || amount) {
+		/* an address's offset written without its '#' ([X1,560]) */
+		bool bare_offset = in_address && out->len > 0 && out->s[out->len - 1] == ',' &&
+		                   (isdigit((unsigned char)*p) || *p == '-');
+		if (*p == '#' || amount || bare_offset) {
 			const char *n = *p == '#' ? p + 1 : p, *e = n;
 			while (*e && *e != ',' && *e != ']' && !isspace((unsigned char)*e))
 				e++;
@@ -284,6 +288,12 @@ static void print_insn(const arch_insn *in, label_renamer rename, void *ctx, str
 			a64_operand(&b, in->args[i]);
 		if (ldxp && i == 0 && b.len > 0 && b.s[0] == 'X')
 			b.s[0] = 'W';
+		int sys = a64_sysreg(in->args[i]);
+		if (sys >= 0 && (!strcmp(p.m, "MRS") || !strcmp(p.m, "MSR"))) {
+			/* herd's spelling: TFSR_ELx keeps its small x */
+			sb_reset(&b);
+			sb_puts(&b, a64_sysreg_name(sys));
+		}
 		if (in->args[i][0] == '[')
 			drop_zero_offset(&b, 0);
 		p.args[i] = sb_take(&b);
@@ -319,13 +329,16 @@ void a64_herd_print(const char *text, label_renamer rename, void *ctx, strbuf *o
 }
 
 /* herd's order of registers: XZR, SP, then X0..X30 by number (W names
- * are the same registers) */
+ * are the same registers), then the system registers in herd's order */
 int a64_reg_rank(const char *name)
 {
 	if (!strcmp(name, "XZR"))
 		return 0;
 	if (!strcmp(name, "SP"))
 		return 1;
+	int sys = a64_sysreg(name);
+	if (sys >= 0)
+		return 2 + 31 + sys;
 	int n = arch_reg_rank_numbered(name, "XWxw", 31);
 	return n < 0 ? n : n + 2;
 }

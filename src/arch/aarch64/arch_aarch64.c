@@ -48,10 +48,13 @@ static int gpr_index(const char *name, bool *wide)
 }
 
 /* A register's name in a state: XN; XZR (which a condition may name: it
- * reads 0) and SP as herd spells them. */
+ * reads 0), SP and the system registers as herd spells them. */
 static const char *a64_canonical_reg(const char *name)
 {
 	bool wide;
+	int sys = a64_sysreg(name);
+	if (sys >= 0)
+		return a64_sysreg_name(sys);
 	int n = gpr_index(name, &wide);
 	if (n == GPR_SYMBOLIC)
 		return name;
