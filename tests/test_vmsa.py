@@ -280,7 +280,8 @@ def test_vmsa_from_the_command_line(weft, tmp_path):
     fatal = tmp_path / "fatal.litmus"
     fatal.write_text(text.replace("Variant=vmsa", "Variant=fatal"))
     r = weft("-model", "sc", fatal)
-    assert f"{fatal}:3:1: error: Variant=fatal means something only under herd's vmsa variant" in r.stderr
+    assert f"{fatal}:3:1: error: Variant=fatal without herd's vmsa variant (faults of UDF and SVC ending their " \
+           "thread) is not supported" in r.stderr
     r = weft("-model", "sc", "-q", "-variant", "vmsa", fatal)
     assert r.returncode == 0 and summary(r.stdout) == summary(with_line.stdout), r.stderr
     # -variant fatal alone says nothing of a test without vmsa

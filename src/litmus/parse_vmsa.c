@@ -252,7 +252,10 @@ bool parser_cli_variants(parser *p, srcloc at)
 			cli_fatal = true;
 	}
 	if (p->variant_fatal && !p->t->vmsa) {
-		diag_error(p->d, p->variant_at, "Variant=fatal means something only under herd's vmsa variant "
+		/* herd's fatal also ends a thread at UDF's and SVC's faults
+		 * (its A247, A259), which weft does not model */
+		diag_error(p->d, p->variant_at, "Variant=fatal without herd's vmsa variant (faults of UDF and SVC "
+		           "ending their thread) is not supported: weft runs fatal faults only under vmsa "
 		           "(Variant=vmsa, or -variant vmsa)");
 		return false;
 	}
