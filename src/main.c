@@ -257,6 +257,7 @@ static int run_suite(const weft_options *o, const selector *sel, const test_plan
 	s.eo.stats = o->stats;
 	s.eo.unroll = o->unroll >= 0 ? o->unroll : ENGINE_UNROLL_DEFAULT;
 	s.eo.speedcheck = o->speedcheck == SPEED_FAST;
+	s.eo.weft_chose = !o->engine_given;
 	int status = 0;
 	table_io io = { NULL, stdout };
 	bool tabulate = o->action == ACT_RUN && o->table != TBL_NONE;

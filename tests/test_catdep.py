@@ -151,12 +151,12 @@ def stats(out):
 
 
 def test_rsmc_runs_aarch64_cat_itself(srcdir, aarch64_cat):
-    """rsmc answers under a catdep model (no fallback) and its checks on
-    partial executions cut forbidden runs early: on SB+4W it judges a
-    small part of the enumerator's candidates, for the same block."""
+    """Asked for, rsmc answers under a catdep model (no fallback) and its
+    checks on partial executions cut forbidden runs early: on SB+4W it
+    judges a small part of the enumerator's candidates, for the same block."""
     sb = srcdir / "tests" / "catdep" / "SB+3W.litmus"
     mp = srcdir / "tests" / "aarch64" / "MP+dmb.sy+rfi-addr.litmus"
-    r = run_weft("-stats", *aarch64_cat, sb, mp)
+    r = run_weft("-stats", "-engine", "rsmc", *aarch64_cat, sb, mp)
     assert r.returncode == 0, r.stderr
     for name, s in stats(r.stdout).items():
         assert "fallback" not in s and "order generic" in s, (name, s)
@@ -166,6 +166,27 @@ def test_rsmc_runs_aarch64_cat_itself(srcdir, aarch64_cat):
     assert blocks["rsmc"] == blocks["enumerate"]
     cand = {e: int(re.search(r"candidates (\d+)", stats(r.stdout)["SB+4W"]).group(1)) for e, r in runs.items()}
     assert cand["rsmc"] * 20 < cand["enumerate"], cand
+
+
+def test_the_default_leaves_small_catdep_tests_to_the_enumerator(srcdir, aarch64_cat):
+    """By default (no -engine) the enumerator answers a test under a
+    catdep model when it judges at most 2,000 candidates (SB+3W: 733),
+    where it is faster than rsmc; past that rsmc answers (SB+4W: the
+    enumerator would judge 14,400).  -v says why."""
+    sb3 = srcdir / "tests" / "catdep" / "SB+3W.litmus"
+    sb4 = srcdir / "tests" / "catdep" / "SB+4W.litmus"
+    r = run_weft("-v", "-stats", *aarch64_cat, sb3, sb4)
+    assert r.returncode == 0, r.stderr
+    s = stats(r.stdout)
+    assert "fallback enumerate" in s["SB+3W"] and "candidates 733 " in s["SB+3W"], s
+    assert "fallback" not in s["SB+4W"] and "order generic" in s["SB+4W"], s
+    assert "test SB+3W, model 'aarch64': the model computes herd's dependencies (catdep) and the test is small, " \
+           "where the enumerator is faster (it judged at most 2,000 candidates)" in r.stderr, r.stderr
+    assert "SB+4W, model" not in r.stderr
+    for e in ("rsmc", "enumerate"):
+        other = result_blocks(run_weft("-engine", e, *aarch64_cat, sb3, sb4).stdout)
+        for name, (block, _) in result_blocks(r.stdout).items():
+            assert other[name][0] == block, (e, name)
 
 
 def test_rsmc_gives_the_enumerators_blocks_on_a_corpus_sample(corpus, aarch64_cat):

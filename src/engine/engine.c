@@ -60,6 +60,47 @@ const char *engine_fallback_reason(const engine_desc *e, int why)
 	return "the engine answered itself";
 }
 
+/* Start out again, empty, for engine e's run. */
+static void result_restart(test_result *out, const engine_desc *e, const engine_opts *o, const litmus_test *t)
+{
+	test_result_free(out);
+	memset(out, 0, sizeof *out);
+	out->engine = e;
+	out->live = o->live;
+	result_collect_lvals(out, t);
+}
+
+/* Engine e's reference_first: the reference engine's answer when it
+ * finishes within ENGINE_REFERENCE_BUDGET candidates (*answered; its
+ * messages passed on to d, out->fallback e's reason), else nothing of its
+ * run is kept.  False when that run failed (the model could not evaluate
+ * an execution). */
+static bool try_reference_first(const engine_desc *e, const engine_desc *ref, const litmus_test *t, cat_model *m,
+                                const engine_opts *o, test_result *out, diag *d, bool *answered)
+{
+	*answered = false;
+	int why = o->weft_chose && e != ref && e->reference_first && !o->on_candidate ? e->reference_first(t, m) : 0;
+	if (!why)
+		return true;
+	engine_opts first = *o;
+	first.budget = ENGINE_REFERENCE_BUDGET;
+	strbuf text = { 0 };
+	diag held = { .collect = &text };
+	out->engine = ref;
+	bool ok = ref->run(t, m, &first, out, &held);
+	if (ok && out->over_budget) {
+		result_restart(out, e, o, t);
+	} else {
+		diag_put_collected(d, text.s);
+		d->errors += held.errors;
+		d->warnings += held.warnings;
+		out->fallback = why;
+		*answered = true;
+	}
+	sb_free(&text);
+	return ok;
+}
+
 bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
                 const engine_opts *o, test_result *out, diag *d)
 {
@@ -77,20 +118,21 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 	engine_opts defaults = { .unroll = ENGINE_UNROLL_DEFAULT };
 	if (!o)
 		o = &defaults;
-	out->engine = e;
-	out->live = o->live;
-	result_collect_lvals(out, t);
+	result_restart(out, e, o, t);
 	clock_t c0 = clock();
 	double wall0 = paths_clock();
 	int errors = d->errors;
 	long compiled0 = 0, interp0 = 0, compiled1, interp1;
 	if (m)
 		cat_model_check_counts(m, &compiled0, &interp0);
-	bool ok = e->run(t, m, o, out, d);
+	bool answered;
+	bool ok = try_reference_first(e, ref, t, m, o, out, d, &answered);
+	if (ok && !answered)
+		ok = e->run(t, m, o, out, d);
 	WEFT_ASSERT(!out->fallback || (out->fallback > 0 && out->fallback < e->n_fallbacks));
 	/* an error (an access through no location) is the test's, and the
 	 * reference engine would only say it again */
-	if (ok && out->fallback && d->errors == errors) {
+	if (ok && !answered && out->fallback && d->errors == errors) {
 		/* the engine cannot vouch for its answer (it said why): the
 		 * reference engine's, within what is left of the time limit,
 		 * with the first engine's blocked runs kept for -stats */
@@ -103,11 +145,7 @@ bool engine_run(const char *engine_name, const litmus_test *t, cat_model *m,
 		int why = out->fallback;
 		const char *order = out->order;
 		long blocked = out->stats.blocked;
-		test_result_free(out);
-		memset(out, 0, sizeof *out);
-		out->engine = ref;
-		out->live = o->live;
-		result_collect_lvals(out, t);
+		result_restart(out, ref, o, t);
 		ok = ref->run(t, m, &rest, out, d);
 		WEFT_ASSERT(!out->fallback);   /* the reference answers every test */
 		out->fallback = why;

@@ -75,6 +75,12 @@ typedef struct engine_opts {
 	void *candidate_ctx;
 	live_counts *live;  /* when not NULL: kept up to date with the work
 	                     * done, for a progress line (borrowed)       */
+	bool weft_chose;/* the engine is weft's default, not the user's
+	                 * -engine: engine_run may have the reference engine
+	                 * answer a small test (engine_desc.reference_first) */
+	long budget;    /* > 0: the enumerator gives up after judging this
+	                 * many candidates (test_result.over_budget); set by
+	                 * engine_run for an engine's reference_first      */
 } engine_opts;
 
 /* One distinct final state: the values of the displayed lvals.  herd
@@ -136,6 +142,8 @@ typedef struct test_result {
 	bool loop;            /* some execution cut by the unroll limit was
 	                       * allowed by the model (herd: "Loop Ok/No")     */
 	bool timed_out;       /* -timeout hit: the counts are incomplete       */
+	bool over_budget;     /* engine_opts.budget hit: the counts are
+	                       * incomplete, and engine_run discards them     */
 	srcloc addr_dropped;  /* an access where some path was dropped because
 	                       * its address, computed from values read, is no
 	                       * location (herd drops those candidates too);
@@ -212,7 +220,23 @@ typedef struct engine_desc {
 	const char *(*fallback_reason)(int why);
 	int n_fallbacks;
 	int fallback_warning;
+	/* NULL, or a reason (1 .. n_fallbacks - 1) when on test t under
+	 * model m the reference engine is likely faster while the test is
+	 * small, else 0: when weft chose this engine (engine_opts.weft_chose)
+	 * engine_run has the reference engine try the test first, within
+	 * ENGINE_REFERENCE_BUDGET candidates, and runs this engine only when
+	 * that is not enough. */
+	int (*reference_first)(const litmus_test *t, const cat_model *m);
 } engine_desc;
+
+/* The candidates the reference engine may judge when an engine's
+ * reference_first says it is likely faster: about 6 ms of its work on
+ * AArch64 under herd's aarch64.cat, where rsmc needs about ten times
+ * the enumerator's time per candidate on the corpus's tests (rsmc's
+ * commits cost ~30 us, a candidate ~3 us) but explores far fewer of
+ * them once a test grows (SB+4W: 14,400 candidates, 162 commits). */
+#define ENGINE_REFERENCE_BUDGET 2000
+#define ENGINE_REFERENCE_BUDGET_TEXT "2,000"
 
 /* The engine named `name`, NULL when this build has none such. */
 const engine_desc *engine_find(const char *name);

@@ -54,6 +54,7 @@ typedef struct enum_ctx {
 	struct timespec start;
 	bool stop;                  /* timeout, model failure, or speedcheck */
 	bool speedcheck;            /* stop once the verdict is decided      */
+	long budget;                /* engine_opts.budget                    */
 	bool failed;                /* the model could not evaluate          */
 	void (*on_candidate)(void *ctx, const engine_candidate *cand);
 	void *candidate_ctx;
@@ -102,6 +103,11 @@ static void judge(enum_ctx *c)
 	if (t->mixed_granule && !execution_mixed_co_ok(&c->x))
 		return;   /* no candidate of herd's */
 	result_count_candidate(r);
+	if (c->budget > 0 && r->stats.candidates > c->budget) {
+		r->over_budget = true;
+		c->stop = true;
+		return;
+	}
 	if ((r->stats.candidates & 255) == 0 && c->timeout > 0 && elapsed(&c->start) > c->timeout) {
 		r->timed_out = true;
 		c->stop = true;
@@ -591,6 +597,7 @@ static bool enumerate_run(const litmus_test *t, cat_model *m, const engine_opts 
 	c.r = r;
 	c.timeout = o->timeout;
 	c.speedcheck = o->speedcheck;
+	c.budget = o->budget;
 	c.on_candidate = o->on_candidate;
 	c.candidate_ctx = o->candidate_ctx;
 	clock_gettime(CLOCK_MONOTONIC, &c.start);

@@ -46,6 +46,9 @@ enum rsmc_fallback {
 	FALLBACK_ADDR_DROPPED,    /* a run stopped at an address, read from
 	                           * memory, that is no location (herd drops
 	                           * such candidates; rsmc's run cannot go on) */
+	FALLBACK_SMALL_CATDEP,    /* a catdep model, and the enumerator
+	                           * answered within its budget (faster there:
+	                           * rsmc_reference_first)                    */
 	FALLBACK_N
 };
 _Static_assert((int)FALLBACK_N <= (int)ENGINE_FALLBACK_MAX, "rsmc's reasons fit engine_desc's bound");
