@@ -415,12 +415,39 @@ enum { DYN_UNKNOWN, DYN_REGISTER, DYN_IFETCH, DYN_FEATURE, DYN_SET };
 
 static int dyn_kind(dyn_entry *de, const char *name)
 {
-	if (de->kind == DYN_UNKNOWN)
+	if (de->kind == DYN_UNKNOWN) {
 		de->kind = cat_herd_register_name(name) ? DYN_REGISTER
 		           : cat_ifetch_name(name)      ? DYN_IFETCH
 		           : cat_herd_feature_name(name) ? DYN_FEATURE
 		                                         : DYN_SET;
+		de->herd_set = cat_herd_c_set_name(name) || cat_c11_set_name(name);
+	}
 	return de->kind;
+}
+
+/* Is `name` a fence of x's architecture (or a known fence name, when it
+ * lists none), and which of its annotation sets is it (-1: none)?  Found
+ * by name, once per architecture for tests whose annotation names are
+ * the architecture's. */
+static bool dyn_arch_names(dyn_entry *de, const execution *x, const char *name, int *annot)
+{
+	const litmus_test *t = x->test;
+	const void *arch = t && !t->annots ? (const void *)t->arch : NULL;
+	if (arch && de->arch == arch) {
+		*annot = de->arch_annot;
+		return de->arch_fence;
+	}
+	bool known_arch;
+	bool bound = arch_has_fence(x, name, &known_arch);
+	if (!known_arch)
+		bound = cat_known_fence_name(name);
+	*annot = arch_annot_index(x, name);
+	if (arch) {
+		de->arch = arch;
+		de->arch_fence = bound;
+		de->arch_annot = *annot;
+	}
+	return bound;
 }
 
 static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
@@ -454,12 +481,9 @@ static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 		arena *saved = ev->cur;
 		ev->cur = &ev->static_ar;
 		const execution *x = ev->x;
-		bool known_arch;
-		bool bound = arch_has_fence(x, e->name, &known_arch);
-		if (!known_arch)
-			bound = cat_known_fence_name(e->name);
+		int annot;
+		bool bound = dyn_arch_names(de, x, e->name, &annot);
 		cval s = cv_set(ev);
-		int annot = arch_annot_index(x, e->name);
 		if (cat_c11_set(x, e->name, s.u.bits)) {
 			bound = true;
 		} else if (annot >= 0) {
@@ -473,7 +497,7 @@ static bool eval_dyn(cat_eval *ev, const cat_ex *e, cval *out)
 				bound = true;
 			}
 		de->gen = ev->static_gen;
-		de->ok = bound || cat_herd_c_set_name(e->name) || cat_c11_set_name(e->name);
+		de->ok = bound || de->herd_set;
 		de->v = s;
 		ev->cur = saved;
 	}

@@ -166,6 +166,13 @@ typedef struct dyn_entry {
 	bool ok;
 	unsigned char kind;      /* what the name is (cat_eval.c's DYN_*), found
 	                          * once: a name's kind never changes */
+	bool herd_set;           /* a set of herd's C or C11 names (bound even
+	                          * where nothing is in it), found with kind */
+	/* what an architecture's own names say of it, for tests without
+	 * annotation names of their own (arch: registered, never freed) */
+	const void *arch;        /* NULL: nothing kept */
+	bool arch_fence;         /* one of its fences (or a known fence) */
+	int arch_annot;          /* its annotation index, or -1 */
 	cval v;
 } dyn_entry;
 
