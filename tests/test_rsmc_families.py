@@ -1,4 +1,5 @@
-"""rsmc (the default engine) against the enumerator on random tests of
+"""rsmc (the default engine, asked for by name: by default under a catdep
+model the enumerator answers the small tests itself) against the enumerator on random tests of
 every architecture under every model weft runs (rsmc_families.py: 2-4
 threads; fences, dependencies, read-modify-writes, exclusive pairs and
 the kernel's spin locks):
@@ -94,7 +95,7 @@ def test_family_as_the_enumerator(tmp_path, arch, model):
     assert ref.returncode == 0, ref.stderr
     want = result_blocks(ref.stdout)
     assert len(want) == len(seeds) and "Timeout" not in ref.stdout
-    r = run_weft(*common, "-stats", *files)
+    r = run_weft(*common, "-stats", "-engine", "rsmc", *files)
     assert r.returncode == 0, r.stderr
     got = result_blocks(r.stdout)
     wrong = [n for n in want if got[n][0] != want[n][0]]

@@ -436,7 +436,7 @@ bool aw_explore(pop_run_ctx *rc, const aw_loops *loops, const engine_opts *o, te
 	A.T = t->n_threads;
 	A.L = t->n_locs;
 	A.errors = rc->d->errors;
-	A.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *A.state_vals);
+	A.state_vals = result_state_scratch(r);
 	A.regs = xcalloc((size_t)A.T + 1, sizeof *A.regs);
 	aw_state s0;
 	s0.mem = xcalloc((size_t)A.L + 1, sizeof *s0.mem);
