@@ -5,6 +5,7 @@ run by hand, the defaults are the source tree and build/weft.
 """
 import os
 import pathlib
+import re
 import subprocess
 
 import pytest
@@ -53,6 +54,36 @@ def result_blocks(text):
         body = "\n".join(l for l in lines if not l.startswith("Stats "))
         out[lines[0].split()[1]] = (body, stats[0] if stats else None)
     return out
+
+
+def outcome_blocks(text):
+    """Test name -> (set of state lines, verdict line, flag lines,
+    (Positive, Negative)): what an engine counting distinct final states
+    (rvf) must share with herd's block.  Timeout blocks are left out."""
+    out = {}
+    for chunk in re.split(r"\n(?=Test )", text):
+        lines = [l for l in chunk.splitlines() if l]
+        if not lines or not lines[0].startswith("Test ") or not any(l.startswith("States ") for l in lines):
+            continue   # a Timeout block has none
+        i = next(k for k, l in enumerate(lines) if l.startswith("States "))
+        n = int(lines[i].split()[1])
+        verdict = next(l for l in lines[i + 1:] if l in ("Ok", "No", "Loop Ok", "Loop No"))
+        states = frozenset(l for l in lines[i + 1:i + 1 + n] if l != verdict)
+        flags = frozenset(l for l in lines if l.startswith("Flag "))
+        pos = next(l for l in lines if l.startswith("Positive: ")).split()
+        out[lines[0].split()[1]] = (states, verdict, flags, (int(pos[1]), int(pos[3])))
+    return out
+
+
+def assert_accepts_95_percent(accepted_total, archs):
+    """A corpus test's last check, after its per-architecture tests filled
+    accepted_total (arch -> (tests accepted, tests)): an engine that
+    refuses what it cannot run accepts at least 95% of the corpus."""
+    if set(accepted_total) != set(archs):
+        pytest.skip("the per-architecture comparisons did not all run")
+    accepted = sum(a for a, _ in accepted_total.values())
+    total = sum(n for _, n in accepted_total.values())
+    assert accepted >= 0.95 * total, (accepted, total)
 
 
 def verdict_counts(text):

@@ -138,7 +138,7 @@ def test_default_engine_is_rsmc_and_enumerate_stays_available(weft, srcdir, tmp_
     y = weft("-q", "-format", "yaml", f)
     assert "\nengine: rsmc\n" in y.stdout, y.stdout
     r = weft("-engine", "nosuch", f)
-    assert r.returncode == 2 and "unknown engine 'nosuch' (available: enumerate, rsmc, bmc, pop, await)" in r.stderr
+    assert r.returncode == 2 and "unknown engine 'nosuch' (available: enumerate, rsmc, bmc, pop, await, rvf)" in r.stderr
 
 
 def test_help_and_man_page_name_rsmc_the_default(weft, srcdir):

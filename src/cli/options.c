@@ -67,9 +67,11 @@ static const opt_spec specs[] = {
 	  "model; the default with -explain or -show, which need it), or bmc (the test "
 	  "and the model encoded into SAT and solved by CaDiCaL: States are herd's, but "
 	  "Positive and Negative count distinct final states, not executions), pop "
-	  "(parsimonious-optimal DPOR over the threads' interleavings, SC models only), or "
+	  "(parsimonious-optimal DPOR over the threads' interleavings, SC models only), "
 	  "await (spin loops as the one iteration that exits, whatever -unroll, and an await "
-	  "that can spin forever as Flag liveness-violation; SC models only)" },
+	  "that can spin forever as Flag liveness-violation; SC models only), or rvf "
+	  "(one interleaving per class of equal values read, checked by VerifySC; SC models "
+	  "only; Positive and Negative count distinct final states)" },
 	{ OPT_UNROLL, "unroll", NULL, "N",
 	  "take each backward jump at most N times per loop head on a path (default 2, "
 	  "as herd7; 0: never); a path that would take it once more is cut, its executions "
@@ -122,7 +124,9 @@ static const opt_spec specs[] = {
 	  "`interpreted I` when the model's compiled check left I candidates to its evaluator; "
 	  "with -engine bmc: `Stats NAME engine bmc states S sat-calls C vars V clauses K`; "
 	  "with -engine pop: `Stats NAME engine pop states S executions E redundant R blocked B "
-	  "infeasible I depth D peak-bytes M`" },
+	  "infeasible I depth D peak-bytes M`; "
+	  "with -engine rvf: `Stats NAME engine rvf states S classes C verifysc-calls V verifysc-failed F "
+	  "verifysc-skipped K verifysc-us U verifysc-share% P`" },
 	{ OPT_INTERPRET, "interpret", NULL, NULL,
 	  "judge complete executions with the cat evaluator alone: not with the model compiled "
 	  "into a program over bit matrices (the default, same verdicts; for comparing the two)" },

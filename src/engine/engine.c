@@ -8,7 +8,7 @@
 #include "paths.h"
 #include "result.h"
 
-extern const engine_desc enumerate_engine, rsmc_engine, bmc_engine, pop_engine, await_engine;
+extern const engine_desc enumerate_engine, rsmc_engine, bmc_engine, pop_engine, await_engine, rvf_engine;
 
 /* The registry: every engine of this build, the reference first.  A new
  * engine is a folder under src/engine/ with its descriptor, and a line
@@ -19,6 +19,7 @@ static const engine_desc *const engines[] = {
 	&bmc_engine,
 	&pop_engine,
 	&await_engine,
+	&rvf_engine,
 };
 enum { N_ENGINES = sizeof engines / sizeof engines[0] };
 

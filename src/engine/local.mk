@@ -16,3 +16,4 @@ include $(srcdir)/src/engine/enumerate/local.mk
 include $(srcdir)/src/engine/bmc/local.mk
 include $(srcdir)/src/engine/pop/local.mk
 include $(srcdir)/src/engine/await/local.mk
+include $(srcdir)/src/engine/rvf/local.mk
