@@ -226,3 +226,14 @@ void result_count_execution(test_result *r, state_table *tab, const litmus_test 
 	for (int i = 0; i < v->n_flags; i++)
 		result_add_flag(r, v->flags[i]);
 }
+
+void result_count_sc_execution(test_result *r, state_table *tab, const litmus_test *t, bool toofar,
+			       value (*final)(void *ctx, lval lv), void *ctx, value *vals)
+{
+	if (t->filter && !cond_eval_final(t->filter, t, final, ctx)) {
+		r->stats.filtered++;
+		return;
+	}
+	cat_verdict v = { .allowed = true, .n_allowed = 1 };
+	result_count_execution(r, tab, t, &v, toofar, final, ctx, vals);
+}

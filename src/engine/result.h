@@ -38,6 +38,12 @@ void result_count_execution(test_result *r, state_table *tab, const litmus_test 
 /* Scratch room for result_count_execution's `vals` (the caller frees it). */
 value *result_state_scratch(const test_result *r);
 
+/* A complete execution of an engine that runs SC itself, with no model
+ * to ask: dropped by the test's filter (stats.filtered), else counted as
+ * an allowed one by result_count_execution. */
+void result_count_sc_execution(test_result *r, state_table *tab, const litmus_test *t, bool toofar,
+			       value (*final)(void *ctx, lval lv), void *ctx, value *vals);
+
 /* The counts of a counting engine agree (an invariant, for WEFT_ASSERT):
  * every allowed execution is in one state and, once per choice of the
  * model's under which it passes, in Positive or Negative. */

@@ -195,13 +195,7 @@ static void complete(rvf *R)
 			return;   /* herd has no such execution */
 		toofar |= R->ts[t].next.end == PE_CUT;
 	}
-	const litmus_test *t = R->t;
-	if (t->filter && !cond_eval_final(t->filter, t, final_value, R)) {
-		r->stats.filtered++;
-		return;
-	}
-	cat_verdict v = { .allowed = true, .n_allowed = 1 };
-	result_count_execution(r, &R->states, t, &v, toofar, final_value, R, R->state_vals);
+	result_count_sc_execution(r, &R->states, R->t, toofar, final_value, R, R->state_vals);
 }
 
 /* VerifySC on X, guided by aux (n_aux events), timed and counted. */
