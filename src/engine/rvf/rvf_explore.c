@@ -510,7 +510,7 @@ bool rvf_explore(pop_run_ctx *rc, const engine_opts *o, test_result *r)
 		observe(&R, r->lvals[i]);
 	observe_cond(&R, t->cond);
 	observe_cond(&R, t->filter);
-	R.state_vals = xcalloc((size_t)r->n_lvals + 1, sizeof *R.state_vals);
+	R.state_vals = result_state_scratch(r);
 	int *cm = xcalloc((size_t)(R.T + 1) * (size_t)R.cm_row, sizeof *cm);
 	double t0 = cpu_now();
 	node(&R, cm, NULL, 0);
