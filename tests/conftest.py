@@ -62,13 +62,15 @@ def outcome_blocks(text):
     (rvf) must share with herd's block.  Timeout blocks are left out."""
     out = {}
     for chunk in re.split(r"\n(?=Test )", text):
-        lines = [l for l in chunk.splitlines() if l]
+        lines = chunk.splitlines()
         if not lines or not lines[0].startswith("Test ") or not any(l.startswith("States ") for l in lines):
             continue   # a Timeout block has none
         i = next(k for k, l in enumerate(lines) if l.startswith("States "))
         n = int(lines[i].split()[1])
-        verdict = next(l for l in lines[i + 1:] if l in ("Ok", "No", "Loop Ok", "Loop No"))
-        states = frozenset(l for l in lines[i + 1:i + 1 + n] if l != verdict)
+        # the n lines after States, blank ones too (a state of no lval)
+        states = frozenset(lines[i + 1:i + 1 + n])
+        verdict = lines[i + 1 + n]
+        lines = [l for l in lines if l]
         flags = frozenset(l for l in lines if l.startswith("Flag "))
         pos = next(l for l in lines if l.startswith("Positive: ")).split()
         out[lines[0].split()[1]] = (states, verdict, flags, (int(pos[1]), int(pos[3])))
