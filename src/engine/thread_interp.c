@@ -56,6 +56,18 @@ static int n_reg_slots(const ti_ctx *c)
 	return c->th->n_regs > 0 ? c->th->n_regs : 1;
 }
 
+ti_ctx ti_ctx_of(const litmus_test *t, int ti, int unroll, interp_warned *warned, diag *d, bool herd_deps)
+{
+	ti_ctx c = { 0 };
+	c.t = t;
+	c.th = ti >= 0 ? &t->threads[ti] : NULL;
+	c.unroll = unroll;
+	c.warned = warned;
+	c.d = d;
+	c.herd_deps = herd_deps && t->arch && t->arch->herd_deps;
+	return c;
+}
+
 void ti_state_init(ti_state *s, const ti_ctx *c, bool unknowns)
 {
 	const thread *th = c->th;

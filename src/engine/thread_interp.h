@@ -157,6 +157,12 @@ typedef struct ti_deps {
 /* An address that reads a register whose value is not known yet (RSMC). */
 #define TI_LOC_UNKNOWN (-2)
 
+/* The context of thread ti of t (ti < 0: none yet, the caller sets th per
+ * thread): what every engine and the session give the interpreter, said
+ * once.  herd_deps asks for herd's catdep dependencies, which only the
+ * architectures that ask for them (arch.herd_deps) get. */
+ti_ctx ti_ctx_of(const litmus_test *t, int ti, int unroll, interp_warned *warned, diag *d, bool herd_deps);
+
 /* A fresh state at the thread's first op: registers at their initial
  * values, known.  `unknowns`: track unknown values and
  * xtaint (RSMC). */

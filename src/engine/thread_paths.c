@@ -708,11 +708,7 @@ bool paths_build(const litmus_test *t, int unroll, double deadline, bool specula
 		value_set_add(&vals[l], t->locs[l].init);
 	long enough = max_stores_per_execution(t, unroll) + 1;
 	interp ip = { 0 };
-	ip.c.t = t;
-	ip.c.unroll = unroll;
-	ip.c.warned = &ip.warned;
-	ip.c.d = d;
-	ip.c.herd_deps = t->arch && t->arch->herd_deps;
+	ip.c = ti_ctx_of(t, -1, unroll, &ip.warned, d, true);
 	ip.vals = vals;
 	ip.stored = stored;
 	ip.deadline = deadline;

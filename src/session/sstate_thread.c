@@ -256,13 +256,12 @@ void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
 	interp_warned warned = { .addr = true, .arith = true, .reg = true, .tlbi = true };
 	/* herd's dependencies as the enumerator computes them, for a
 	 * catdep model (herd's aarch64.cat) to read */
-	bool herd_deps = st->herd_deps && st->t->arch && st->t->arch->herd_deps;
-	ti_ctx c = { st->t, th, st->unroll, &warned, NULL, herd_deps, NULL };
+	ti_ctx c = ti_ctx_of(st->t, ti, st->unroll, &warned, NULL, st->herd_deps);
 	ti_state s;
 	ti_state_init(&s, &c, true);
 	srun x = { &c, &s, old, out, 0 };
 	ti_run(&session_policy, &x, &c, &s, 0, false);
-	out->has_hd = herd_deps;
+	out->has_hd = c.herd_deps;
 	size_t nr = (size_t)(th->n_regs > 0 ? th->n_regs : 1);
 	out->regs = xmalloc(nr * sizeof *out->regs);
 	memcpy(out->regs, s.val, nr * sizeof *out->regs);

@@ -627,13 +627,7 @@ static void explore(pop *P)
 bool pop_explore(pop_run_ctx *rc, const engine_opts *o, test_result *r)
 {
 	const litmus_test *t = rc->t;
-	pop P = { 0 };
-	P.rc = rc;
-	P.t = t;
-	P.o = o;
-	P.r = r;
-	P.T = t->n_threads;
-	P.errors = rc->d->errors;
+	pop P = { .rc = rc, .t = t, .o = o, .r = r, .T = t->n_threads, .errors = rc->d->errors };
 	reserve(&P, 16);
 	P.mem = xmalloc(((size_t)t->n_locs + 1) * sizeof *P.mem);
 	P.count = xcalloc((size_t)P.T + 1, sizeof *P.count);

@@ -264,11 +264,7 @@ void pop_thread_step(pop_run_ctx *rc, int ti, const pop_dec *dec, int n, const v
 	const litmus_test *t = rc->t;
 	prun r = { 0 };
 	r.rc = rc;
-	r.c.t = t;
-	r.c.th = &t->threads[ti];
-	r.c.unroll = rc->unroll;
-	r.c.warned = &rc->warned;
-	r.c.d = rc->d;
+	r.c = ti_ctx_of(t, ti, rc->unroll, &rc->warned, rc->d, false);
 	r.dec = dec;
 	r.n_dec = n;
 	r.mem = mem;

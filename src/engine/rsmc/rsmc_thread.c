@@ -261,12 +261,7 @@ void rsmc_thread_eval(const litmus_test *t, rstate *s, int ti, int unroll, doubl
 	tstate *ts = &s->th[ti];
 	tstate fresh = { 0 };
 	interp ip = { 0 };
-	ip.c.t = t;
-	ip.c.th = th;
-	ip.c.unroll = unroll;
-	ip.c.warned = w;
-	ip.c.d = d;
-	ip.c.herd_deps = s->herd_deps;
+	ip.c = ti_ctx_of(t, ti, unroll, w, d, s->herd_deps);
 	ti_state_init(&ip.r, &ip.c, true);
 	fresh.has_hd = s->herd_deps;
 	ip.out = &fresh;
