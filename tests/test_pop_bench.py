@@ -88,3 +88,18 @@ def test_indexer_below_collisions_is_one_execution(weft, tmp_path, n):
     s = pop_stats(out.stdout)
     assert s["executions"] == 1 and s["redundant"] == 0 and s["blocked"] == 0
     assert counts(result_blocks(out.stdout)[f"indexer{n}"][0]) == 1
+
+
+def test_exp_mem_memory_is_polynomial(weft, tmp_path):
+    """The sleep sets are characterised, not listed (pop_sleep.c): doubling
+    exp-mem's threads from 6 to 12 multiplies its executions by 64 and the
+    exploration's own peak bytes by less than 2^3, where a list of the read
+    schedules each sleeps for (2^N of them against the write of x) grew
+    about as the executions do (75 times)."""
+    got = {}
+    for n in (6, 12):
+        out = weft("-q", "-stats", "-model", "sc", "-engine", "pop", generate(tmp_path, "exp-mem", n))
+        assert out.returncode == 0, out.stderr
+        got[n] = pop_stats(out.stdout)
+    assert got[12]["executions"] == 64 * got[6]["executions"]
+    assert got[12]["peak"] < 8 * got[6]["peak"], got

@@ -15,9 +15,11 @@
  *     second event (pop_explore.c);
  *   - the new schedule is explored at once (eager reversal), so what is
  *     kept is the current sequence and the recursion's saved suffixes;
- *   - read schedules reversed against one write are put to sleep for each
- *     other in the order they are made, so no two continuations join them
- *     (pop_sleep.c).
+ *   - read schedules reversed against one write sleep for each other in
+ *     an order of their classes (the paper's sleep sets of schedules),
+ *     each kept as one characterisation, not as the list of the
+ *     schedules it sleeps for, so memory stays polynomial where that
+ *     list grows exponentially (pop_sleep.c).
  *
  * What a thread does is asked of the one thread interpreter (ti_run) with
  * pop's policy (pop_thread.c): a thread runs from its start, replaying the
@@ -43,6 +45,7 @@
 #define WEFT_ENGINE_POP_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "../engine.h"
 #include "../thread_interp.h"
@@ -155,21 +158,26 @@ bool pop_explore(pop_run_ctx *rc, const engine_opts *o, test_result *r);
 
 /* ---- sleep sets (pop_sleep.c) ------------------------------------------------ */
 
-/* An event of a sleeping schedule, as the race analysis sees it. */
-typedef struct pop_sref {
-	int th, idx;      /* thread, its step number there                  */
-	int loc;          /* -1: no access (a choice)                       */
-	bool write;
-	int way;          /* a choice's way (another way is another event)  */
-} pop_sref;
-
-/* The events of a schedule not yet performed, in order. */
+/* The read schedules one read schedule sleeps for, characterised rather
+ * than listed: every read schedule reversed against the same write (the
+ * step widx of thread wth, at position base of the sequence) whose key
+ * (pop_explore.c's trace key: one number per class of the schedule) is
+ * smaller than `key`, the key of the schedule this entry was made for.
+ * Such a schedule is performed by a read of loc whose happens-before
+ * predecessors from base on are its steps, none of them another access of
+ * loc, while the write is not performed: pop_explore.c's sleeps() checks
+ * that for each read.  Once the write is performed the entry is spent. */
 typedef struct pop_sleeper {
-	int n;
-	pop_sref *ev;
+	int base;
+	int wth, widx;
+	int loc;
+	uint64_t key;
 } pop_sleeper;
 
-/* A set of sleeping schedules (owned; pop_sleepset_free). */
+/* A sleep set: the entries of the read schedules on the way to a state
+ * (owned; pop_sleepset_free).  One entry per read schedule the current
+ * sequence went through, so its size is bounded by the recursion's depth,
+ * whatever number of schedules each entry stands for. */
 typedef struct pop_sleepset {
 	int n;
 	size_t cap;
@@ -178,15 +186,10 @@ typedef struct pop_sleepset {
 
 /* Bytes a set holds (the peak counter). */
 size_t pop_sleepset_bytes(const pop_sleepset *s);
-void pop_sleepset_copy(pop_sleepset *dst, const pop_sleepset *src);
+/* dst := the entries of src whose write count[wth] <= widx says is not
+ * performed yet (count: each thread's steps in the sequence; NULL: all). */
+void pop_sleepset_copy(pop_sleepset *dst, const pop_sleepset *src, const int *count);
 void pop_sleepset_free(pop_sleepset *s);
-/* Add a copy of the n events ev as a sleeping schedule. */
-void pop_sleepset_add(pop_sleepset *s, const pop_sref *ev, int n);
-/* Event e is performed: a schedule whose first event dependent with e is
- * e loses it, one whose first such event is another wakes (is dropped),
- * the others stay.  Returns false (s stays a set to free) when e was the last
- * event of a sleeping schedule: performing it would explore that
- * schedule again. */
-bool pop_sleepset_step(pop_sleepset *s, pop_sref e);
+void pop_sleepset_add(pop_sleepset *s, pop_sleeper z);
 
 #endif

@@ -6,9 +6,9 @@
  * The sequence ev[0..n) is the interleaving explored now.  Each event has
  * a vector clock vc[p]: for each thread, how many of its steps happen
  * before p, p included; so q happens before p iff vc[p][th(q)] > idx(q).
- * ss[p] is the sleep set after the first p events (pop_sleep.c); rs[p] the
- * read schedules already reversed against event p, which each later read
- * schedule reversed against it sleeps on.
+ * ss[p] is the sleep set after the first p events (pop_sleep.c): one entry
+ * per read schedule the sequence went through, each standing for the read
+ * schedules reversed against the same write that it sleeps for.
  *
  * Explore (explore()) appends one step at a time: after each, the races
  * whose second event it is are reversed (reverse_races()): the suffix
@@ -20,9 +20,28 @@
  * reversed are not reversed again).  A state where every thread has ended
  * is an execution, counted as herd counts it.
  *
- * Memory: the sequence and its clocks, one sleep set per position, and
- * per recursion level the suffix it set aside; the recursion is at most
- * n(n-1)/2 deep (the paper's Lemma 1) plus the choices. */
+ * Sleep sets.  The read schedules reversed against one write must not
+ * continue into each other: two of them that do not conflict reach the
+ * same classes.  The paper orders them (its Sect. 4.3) and has each sleep
+ * for those before it, kept as a characterisation of polynomial size.
+ * Here the order is that of their classes' keys (trace_key(): a number
+ * that every interleaving of a schedule's class gives, the events, what
+ * each read reads from and each write follows): a read schedule sleeps
+ * for every read schedule against the same write with a smaller key, one
+ * entry (base, the write, the location, its key) whatever their number.
+ * A read performs a sleeping schedule when its happens-before predecessors
+ * from base on, with it, form a read schedule (no other access of its
+ * location) against that write, not performed yet, of a smaller key
+ * (sleeps()): that class is explored from the schedule of the smallest
+ * key it contains, and from no other.  Every such schedule is reversed
+ * against the write somewhere below it (the write first, then the
+ * schedule's steps, which do not depend on it: a race), so no entry
+ * stands for a schedule that is never explored.
+ *
+ * Memory: the sequence and its clocks, one sleep set per position (at most
+ * one entry per schedule on the way), and per recursion level the suffix
+ * it set aside; the recursion is at most n(n-1)/2 deep (the paper's Lemma
+ * 1) plus the choices: polynomial in the length of the program. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +65,6 @@ typedef struct saved {
 	pev *ev;
 	int *vc;
 	pop_sleepset *ss;   /* ss[from + 1 .. from + n]                     */
-	pop_sleepset *rs;   /* rs[from .. from + n - 1]                     */
 	size_t bytes;
 } saved;
 
@@ -70,7 +88,8 @@ typedef struct pop {
 	pev *ev;
 	int *vc;            /* cap * T                                      */
 	pop_sleepset *ss;   /* cap + 1                                      */
-	pop_sleepset *rs;   /* cap                                          */
+	int *row;           /* scratch: a candidate step's clock (T)        */
+	int *lastw;         /* scratch: per location, trace_key's last write */
 	value *mem;         /* each location's latest write                 */
 	int *count;         /* per thread: its steps in the sequence        */
 	probe *pr;
@@ -102,12 +121,6 @@ static bool conflict(const pev *a, const pev *b)
 	return a->th != b->th && is_access(a) && is_access(b) && a->loc == b->loc && (writes(a) || writes(b));
 }
 
-static pop_sref sref_of(const pev *e)
-{
-	pop_sref s = { e->th, e->idx, is_access(e) ? e->loc : -1, writes(e), e->kind == PK_CHOICE ? e->alt : 0 };
-	return s;
-}
-
 static bool hb(const pop *P, int q, int p)
 {
 	return P->vc[(size_t)p * (size_t)P->T + (size_t)P->ev[q].th] > P->ev[q].idx;
@@ -124,11 +137,9 @@ static void join(int *into, const int *vc, int T)
 
 static void account(pop *P)
 {
-	size_t b = P->cap * (sizeof *P->ev + (size_t)P->T * sizeof *P->vc + 2 * sizeof *P->ss + sizeof *P->dec);
+	size_t b = P->cap * (sizeof *P->ev + (size_t)P->T * sizeof *P->vc + sizeof *P->ss + sizeof *P->dec);
 	for (int p = 0; p <= P->n; p++)
 		b += pop_sleepset_bytes(&P->ss[p]);
-	for (int p = 0; p < P->n; p++)
-		b += pop_sleepset_bytes(&P->rs[p]);
 	b += P->saved_bytes;
 	if (b > P->peak)
 		P->peak = b;
@@ -146,12 +157,9 @@ static void reserve(pop *P, size_t n)
 	P->ev = xrealloc(P->ev, cap * sizeof *P->ev);
 	P->vc = xrealloc(P->vc, cap * (size_t)P->T * sizeof *P->vc + 1);
 	P->ss = xrealloc(P->ss, (cap + 1) * sizeof *P->ss);
-	P->rs = xrealloc(P->rs, cap * sizeof *P->rs);
 	P->dec = xrealloc(P->dec, cap * sizeof *P->dec);
 	for (size_t i = P->cap ? P->cap + 1 : 0; i <= cap; i++)
 		memset(&P->ss[i], 0, sizeof P->ss[i]);
-	for (size_t i = P->cap; i < cap; i++)
-		memset(&P->rs[i], 0, sizeof P->rs[i]);
 	P->cap = cap;
 }
 
@@ -175,20 +183,25 @@ static void rebuild(pop *P)
 	forget_probes(P);
 }
 
-/* Append e (its sleep set ss[n + 1] is the caller's to set): its clock
- * joins those of its thread's last step and of every earlier event it
- * conflicts with. */
+/* The clock e would have after the sequence: it joins those of its
+ * thread's last step and of every earlier event it conflicts with. */
+static void clock_of(const pop *P, const pev *e, int *row)
+{
+	int T = P->T;
+	memset(row, 0, (size_t)T * sizeof *row);
+	for (int q = P->n - 1; q >= 0; q--)
+		if (P->ev[q].th == e->th || conflict(&P->ev[q], e))
+			join(row, &P->vc[(size_t)q * (size_t)T], T);
+	row[e->th] = e->idx + 1;
+}
+
+/* Append e (its sleep set ss[n + 1] is the caller's to set). */
 static void append(pop *P, const pev *e)
 {
 	reserve(P, (size_t)P->n + 1);
 	int p = P->n, T = P->T;
+	clock_of(P, e, &P->vc[(size_t)p * (size_t)T]);
 	P->ev[p] = *e;
-	int *row = &P->vc[(size_t)p * (size_t)T];
-	memset(row, 0, (size_t)T * sizeof *row);
-	for (int q = p - 1; q >= 0; q--)
-		if (P->ev[q].th == e->th || conflict(&P->ev[q], e))
-			join(row, &P->vc[(size_t)q * (size_t)T], T);
-	row[e->th] = e->idx + 1;
 	P->n++;
 	P->count[e->th]++;
 	P->pr[e->th].valid = false;
@@ -204,10 +217,8 @@ static void append(pop *P, const pev *e)
 /* Drop the events from position q on. */
 static void discard(pop *P, int q)
 {
-	for (int p = q; p < P->n; p++) {
+	for (int p = q; p < P->n; p++)
 		pop_sleepset_free(&P->ss[p + 1]);
-		pop_sleepset_free(&P->rs[p]);
-	}
 	P->n = q;
 	rebuild(P);
 }
@@ -221,16 +232,13 @@ static void save_suffix(pop *P, int q, saved *sv)
 	sv->ev = xmalloc(((size_t)m + 1) * sizeof *sv->ev);
 	sv->vc = xmalloc(((size_t)m * (size_t)T + 1) * sizeof *sv->vc);
 	sv->ss = xmalloc(((size_t)m + 1) * sizeof *sv->ss);
-	sv->rs = xmalloc(((size_t)m + 1) * sizeof *sv->rs);
 	memcpy(sv->ev, &P->ev[q], (size_t)m * sizeof *sv->ev);
 	memcpy(sv->vc, &P->vc[(size_t)q * (size_t)T], (size_t)m * (size_t)T * sizeof *sv->vc);
-	sv->bytes = (size_t)m * (sizeof *sv->ev + (size_t)T * sizeof *sv->vc + 2 * sizeof *sv->ss);
+	sv->bytes = (size_t)m * (sizeof *sv->ev + (size_t)T * sizeof *sv->vc + sizeof *sv->ss);
 	for (int i = 0; i < m; i++) {
 		sv->ss[i] = P->ss[q + 1 + i];
-		sv->rs[i] = P->rs[q + i];
-		sv->bytes += pop_sleepset_bytes(&sv->ss[i]) + pop_sleepset_bytes(&sv->rs[i]);
+		sv->bytes += pop_sleepset_bytes(&sv->ss[i]);
 		memset(&P->ss[q + 1 + i], 0, sizeof P->ss[0]);
-		memset(&P->rs[q + i], 0, sizeof P->rs[0]);
 	}
 	P->saved_bytes += sv->bytes;
 	P->n = q;
@@ -245,16 +253,13 @@ static void restore_suffix(pop *P, saved *sv)
 	reserve(P, (size_t)q + (size_t)m);
 	memcpy(&P->ev[q], sv->ev, (size_t)m * sizeof *sv->ev);
 	memcpy(&P->vc[(size_t)q * (size_t)T], sv->vc, (size_t)m * (size_t)T * sizeof *sv->vc);
-	for (int i = 0; i < m; i++) {
+	for (int i = 0; i < m; i++)
 		P->ss[q + 1 + i] = sv->ss[i];
-		P->rs[q + i] = sv->rs[i];
-	}
 	P->n = q + m;
 	P->saved_bytes -= sv->bytes;
 	free(sv->ev);
 	free(sv->vc);
 	free(sv->ss);
-	free(sv->rs);
 	rebuild(P);
 }
 
@@ -322,30 +327,38 @@ static uint64_t mix(uint64_t h, uint64_t x)
 	return h ^ (h >> 33);
 }
 
-/* The class of the sequence: each event with what it read from and the
- * write before it in coherence, summed, so that every interleaving of the
- * class gives the same number. */
-static uint64_t class_fingerprint(const pop *P)
+/* Event e, at position p, in a class's number: it with the write before it
+ * at its location (what a read reads from, what a write follows in
+ * coherence), last[loc] that write's position (-1: none among the events
+ * counted), which a write then becomes. */
+static uint64_t event_mark(const pop *P, const pev *e, int p, int *last)
 {
-	int L = P->t->n_locs;
-	int *last = xmalloc(((size_t)L + 1) * sizeof *last);
-	for (int l = 0; l < L; l++)
-		last[l] = -1;
-	uint64_t sum = 0;
-	for (int p = 0; p < P->n; p++) {
-		const pev *e = &P->ev[p];
-		uint64_t h = mix(mix(mix(0, (uint64_t)e->th), (uint64_t)e->idx), (uint64_t)e->kind);
-		h = mix(h, (uint64_t)e->alt);
-		if (is_access(e)) {
-			int w = last[e->loc];
-			uint64_t src = w < 0 ? 0 : mix((uint64_t)P->ev[w].th + 1, (uint64_t)P->ev[w].idx);
-			h = mix(mix(h, (uint64_t)e->loc), src);
-			if (writes(e))
-				last[e->loc] = p;
-		}
-		sum += h;
+	uint64_t h = mix(mix(mix(0, (uint64_t)e->th), (uint64_t)e->idx), (uint64_t)e->kind);
+	h = mix(h, (uint64_t)e->alt);
+	if (is_access(e)) {
+		int w = last[e->loc];
+		uint64_t src = w < 0 ? 0 : mix((uint64_t)P->ev[w].th + 1, (uint64_t)P->ev[w].idx);
+		h = mix(mix(h, (uint64_t)e->loc), src);
+		if (writes(e))
+			last[e->loc] = p;
 	}
-	free(last);
+	return h;
+}
+
+static void forget_writes(pop *P)
+{
+	for (int l = 0; l < P->t->n_locs; l++)
+		P->lastw[l] = -1;
+}
+
+/* The class of the sequence: its events' marks summed, so that every
+ * interleaving of the class gives the same number. */
+static uint64_t class_fingerprint(pop *P)
+{
+	forget_writes(P);
+	uint64_t sum = 0;
+	for (int p = 0; p < P->n; p++)
+		sum += event_mark(P, &P->ev[p], p, P->lastw);
 	return sum;
 }
 
@@ -445,6 +458,53 @@ static void complete(pop *P)
 	}
 }
 
+/* ---- sleep sets ------------------------------------------------------------------- */
+
+/* The key of the schedule read e (at position p, clock row) ends: e and the
+ * events from base on that happen before it, as class_fingerprint numbers
+ * a class (a write before base counts as none: every event of the
+ * schedule's class is from base on).  *read_schedule: none of those events
+ * accesses e's location, as in a read schedule. */
+static uint64_t trace_key(pop *P, int base, int p, const int *row, const pev *e, bool *read_schedule)
+{
+	forget_writes(P);
+	uint64_t sum = 0;
+	*read_schedule = false;
+	for (int r = base; r < p; r++) {
+		const pev *f = &P->ev[r];
+		if (row[f->th] <= f->idx)
+			continue;   /* not before e */
+		if (is_access(f) && f->loc == e->loc)
+			return 0;
+		sum += event_mark(P, f, r, P->lastw);
+	}
+	*read_schedule = true;
+	return sum + event_mark(P, e, p, P->lastw);
+}
+
+/* Whether step e, at position p (appended there, or the next step when p
+ * is n), performs a read schedule an entry of ss sleeps for; row is its
+ * clock, NULL: computed here when it matters. */
+static bool sleeps(pop *P, const pop_sleepset *ss, const pev *e, int p, const int *row)
+{
+	if (e->kind != PK_READ)
+		return false;
+	for (int i = 0; i < ss->n; i++) {
+		const pop_sleeper *z = &ss->s[i];
+		if (z->loc != e->loc || P->count[z->wth] > z->widx)
+			continue;   /* another location, or its write is performed */
+		if (!row) {
+			clock_of(P, e, P->row);
+			row = P->row;
+		}
+		bool read_schedule;
+		uint64_t key = trace_key(P, z->base, p, row, e, &read_schedule);
+		if (read_schedule && key < z->key)
+			return true;
+	}
+	return false;
+}
+
 /* ---- races ---------------------------------------------------------------------- */
 
 static void explore(pop *P);
@@ -474,18 +534,18 @@ static bool fresh(const pop *P, int q, int last)
 
 /* The schedule reversing the race of q and last (both positions of the
  * sequence): what happens before last after q, then last; explored at
- * once unless the sleep set holds it.  A read schedule then sleeps for
- * the later ones reversed against q. */
+ * once unless it performs a schedule the sleep set at q sleeps for.  A
+ * read schedule then sleeps for the read schedules against the write at q
+ * with smaller keys (pop_sleep.c). */
 static void reverse(pop *P, int q, int last)
 {
-	int m = 0;
+	int m = 0, T = P->T;
 	pev *sig = xmalloc(((size_t)(last - q) + 1) * sizeof *sig);
 	for (int r = q + 1; r <= last; r++)
 		if (r == last || hb(P, r, last))
 			sig[m++] = P->ev[r];
 	saved sv;
 	save_suffix(P, q, &sv);
-	pop_sref *refs = xmalloc(((size_t)m + 1) * sizeof *refs);
 	bool ok = true;
 	for (int i = 0; i < m && ok; i++) {
 		const pop_step *st = probe_thread(P, sig[i].th, sig[i].kind == PK_CHOICE ? sig[i].alt : 0);
@@ -500,37 +560,26 @@ static void reverse(pop *P, int q, int last)
 		e.sched = true;
 		e.head = i == m - 1;
 		append(P, &e);
-		refs[i] = sref_of(&e);
-	}
-	pop_sleepset ns;
-	pop_sleepset_copy(&ns, &P->ss[q]);
-	for (int i = 0; i < m && ok; i++)
-		ok = pop_sleepset_step(&ns, refs[i]);
-	bool read_schedule = ok && P->ev[P->n - 1].kind == PK_READ;
-	if (read_schedule) {
-		/* the read schedules reversed against q before sleep here */
-		const pop_sleepset *before = &sv.rs[0];
-		for (int k = 0; k < before->n && ok; k++) {
-			pop_sleepset one = { 0 };
-			pop_sleepset_add(&one, before->s[k].ev, before->s[k].n);
-			for (int i = 0; i < m && ok; i++)
-				ok = pop_sleepset_step(&one, refs[i]);
-			for (int j = 0; j < one.n && ok; j++)
-				pop_sleepset_add(&ns, one.s[j].ev, one.s[j].n);
-			pop_sleepset_free(&one);
-		}
+		int p = P->n - 1;
+		ok = !sleeps(P, &P->ss[q], &P->ev[p], p, &P->vc[(size_t)p * (size_t)T]);
 	}
 	if (ok) {
+		pop_sleepset ns;
+		pop_sleepset_copy(&ns, &P->ss[q], P->count);
+		int h = P->n - 1;
+		bool read_schedule;
+		if (P->ev[h].kind == PK_READ) {
+			uint64_t key = trace_key(P, q, h, &P->vc[(size_t)h * (size_t)T], &P->ev[h], &read_schedule);
+			if (read_schedule) {
+				pop_sleeper z = { q, sv.ev[0].th, sv.ev[0].idx, P->ev[h].loc, key };
+				pop_sleepset_add(&ns, z);
+			}
+		}
 		pop_sleepset_free(&P->ss[P->n]);
 		P->ss[P->n] = ns;
-		memset(&ns, 0, sizeof ns);
 		explore_nested(P);
 	}
-	pop_sleepset_free(&ns);
 	restore_suffix(P, &sv);
-	if (ok && read_schedule)
-		pop_sleepset_add(&P->rs[q], refs, m);
-	free(refs);
 	free(sig);
 }
 
@@ -573,7 +622,6 @@ static void explore(pop *P)
 		int pick = -1, n = P->n;
 		bool all_ended = true;
 		pev e = { 0 };
-		pop_sleepset next = { 0 };
 		for (int t = 0; t < P->T && pick < 0; t++) {
 			const pop_step *st = probe_thread(P, t, 0);
 			if (P->stop)
@@ -582,11 +630,8 @@ static void explore(pop *P)
 				continue;
 			all_ended = false;
 			e = event_of(P, t, st);
-			pop_sleepset_copy(&next, &P->ss[n]);
-			if (pop_sleepset_step(&next, sref_of(&e)))
+			if (!sleeps(P, &P->ss[n], &e, n, NULL))
 				pick = t;
-			else
-				pop_sleepset_free(&next);
 		}
 		if (pick < 0) {
 			if (all_ended)
@@ -597,7 +642,7 @@ static void explore(pop *P)
 		}
 		if (e.kind != PK_CHOICE) {
 			append(P, &e);
-			P->ss[P->n] = next;
+			pop_sleepset_copy(&P->ss[P->n], &P->ss[n], P->count);
 			continue;
 		}
 		/* a choice: each way, the second as a schedule of one event */
@@ -608,15 +653,10 @@ static void explore(pop *P)
 					break;
 				e = event_of(P, pick, st);
 				e.sched = e.head = true;
-				pop_sleepset_copy(&next, &P->ss[n]);
-				if (!pop_sleepset_step(&next, sref_of(&e))) {
-					pop_sleepset_free(&next);
-					break;
-				}
 			}
+			/* a choice is no read: no sleeping schedule ends with it */
 			append(P, &e);
-			P->ss[P->n] = next;
-			memset(&next, 0, sizeof next);
+			pop_sleepset_copy(&P->ss[P->n], &P->ss[n], P->count);
 			explore_nested(P);
 			discard(P, n);
 		}
@@ -629,6 +669,8 @@ bool pop_explore(pop_run_ctx *rc, const engine_opts *o, test_result *r)
 	const litmus_test *t = rc->t;
 	pop P = { .rc = rc, .t = t, .o = o, .r = r, .T = t->n_threads, .errors = rc->d->errors };
 	reserve(&P, 16);
+	P.row = xcalloc((size_t)P.T + 1, sizeof *P.row);
+	P.lastw = xcalloc((size_t)t->n_locs + 1, sizeof *P.lastw);
 	P.mem = xmalloc(((size_t)t->n_locs + 1) * sizeof *P.mem);
 	P.count = xcalloc((size_t)P.T + 1, sizeof *P.count);
 	P.pr = xcalloc((size_t)P.T + 1, sizeof *P.pr);
@@ -654,7 +696,8 @@ bool pop_explore(pop_run_ctx *rc, const engine_opts *o, test_result *r)
 	free(P.ev);
 	free(P.vc);
 	free(P.ss);
-	free(P.rs);
+	free(P.row);
+	free(P.lastw);
 	free(P.dec);
 	free(P.seen);
 	free(P.state_vals);
