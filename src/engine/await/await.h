@@ -91,6 +91,8 @@ enum aw_stat {
 	                  * can move, one is blocked                        */
 	AW_STATES,       /* distinct states expanded                        */
 	AW_DROPPED,      /* failed iterations dropped                       */
+	AW_PRUNED,       /* of those, ones whose state was not explored, a
+	                  * write of another thread being next            */
 	AW_N_STATS
 };
 _Static_assert((int)AW_N_STATS <= (int)ENGINE_OWN_STATS, "await's counters fit engine_stats.own");

@@ -25,8 +25,9 @@ const engine_desc await_engine = {
 	.run = await_run,
 	.no_skipchecks = "the await engine runs sequential consistency itself, without the model's checks",
 	.own_stats = { [AW_EXECUTIONS] = "complete", [AW_BLOCKED] = "blocked", [AW_LIVENESS] = "liveness",
-		       [AW_STATES] = "states-seen", [AW_DROPPED] = "dropped-iterations" },
+		       [AW_STATES] = "states-seen", [AW_DROPPED] = "dropped-iterations",
+		       [AW_PRUNED] = "pruned" },
 	.own_stats_yaml = { [AW_EXECUTIONS] = "await_complete", [AW_BLOCKED] = "await_blocked",
 			    [AW_LIVENESS] = "await_liveness", [AW_STATES] = "await_states_seen",
-			    [AW_DROPPED] = "await_dropped_iterations" },
+			    [AW_DROPPED] = "await_dropped_iterations", [AW_PRUNED] = "await_pruned" },
 };

@@ -368,6 +368,30 @@ static bool make_step(aw *A, aw_state *s, int i, const pop_step *st)
 
 static void explore(aw *A, const aw_state *s, strbuf *key);
 
+/* After thread i's await went round (s: i back where its iteration began,
+ * blocked or not): whether another thread can move and writes next.  Then
+ * the state is not explored: its every end is reached from the state
+ * where i did not run the iteration (the same but for i's blocked reads,
+ * explored by the schedules that leave i where it was), and none is a
+ * liveness violation before that write.  So a spinning thread's failed
+ * iteration is explored only once no write is next: what makes a
+ * liveness violation, whose every thread is done or blocked. */
+static bool writer_left(aw *A, const aw_state *s, int i)
+{
+	for (int j = 0; j < A->T; j++) {
+		if (j == i || !can_move(s, j))
+			continue;
+		pop_step st;
+		aw_fail f;
+		run_thread(A, s, j, 0, &st, &f, NULL);
+		if (!f.failed && (st.kind == PK_WRITE || st.kind == PK_RMW)) {
+			A->r->stats.own[AW_PRUNED]++;
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Thread i's next step from s, the way alt if a choice: the next state,
  * explored.  *choice: the step was a choice (its other way is next). */
 static void move(aw *A, const aw_state *s, int i, int alt, bool *choice, strbuf *key)
@@ -383,7 +407,8 @@ static void move(aw *A, const aw_state *s, int i, int alt, bool *choice, strbuf 
 	}
 	aw_state next;
 	state_copy(A, &next, s);
-	bool go = f.failed ? drop_iteration(A, &next, i, &st, &f) : make_step(A, &next, i, &st);
+	bool go = f.failed ? drop_iteration(A, &next, i, &st, &f) && !writer_left(A, &next, i)
+	                   : make_step(A, &next, i, &st);
 	if (go)
 		explore(A, &next, key);
 	state_free(A, &next);
