@@ -175,6 +175,10 @@ bool cat_model_check_is_skipped(const cat_model *m, int i);
  * is rejected with `failed` naming that check.  Partial evaluations are
  * not affected. */
 void cat_model_set_strict_skip(cat_model *m, bool strict);
+/* What one evaluation's values may take before it stops with an error
+ * naming -maxmem: `bytes` (the -maxmem a test runs under, which the
+ * process reaches first), 0 for CAT_EVAL_MEMORY_LIMIT. */
+void cat_model_set_memory_limit(cat_model *m, size_t bytes);
 /* What the model says, independent of its title and file name
  * (cat_identity.c): an MD5 (32 hex digits) over the tokens of every file
  * it loaded, stdlib.cat and includes too, titles left out; comments and

@@ -702,9 +702,10 @@ static bool lin_rec(lin_state *st, srcloc at)
 {
 	cat_eval *ev = st->ev;
 	if (st->len == st->total) {
-		if (ev->cur->total > CAT_EVAL_MEMORY_LIMIT)
+		if (ev->cur->total > cat_memory_limit(ev->m))
 			return cat_fail(ev, at, "linearisations: %d orders and more, over the %zu MiB an "
-			                "evaluation may use", st->nout, CAT_EVAL_MEMORY_LIMIT >> 20);
+			                "evaluation may use (-maxmem MB sets the bound)", st->nout,
+			                cat_memory_limit(ev->m) >> 20);
 		if (st->nout == st->cap) {
 			int nc = st->cap ? st->cap * 2 : 16;
 			cval *n2 = arena_alloc(ev->cur, (size_t)nc * sizeof *n2);
@@ -737,6 +738,52 @@ static bool lin_rec(lin_state *st, srcloc at)
 		set_bit(st->left, i);
 		if (!ok)
 			return false;
+	}
+	return true;
+}
+
+/* Is a before b in the order the engine (or the session) chose: the
+ * execution's co, or its lock order? */
+static bool chosen_before(const cat_eval *ev, int a, int b)
+{
+	const brel *co = &ev->x->co, *lk = &ev->x->lock_co;
+	return (co->w && co->n == ev->n && brel_has(co, a, b)) || (lk->w && lk->n == ev->n && brel_has(lk, a, b));
+}
+
+/* linearisations(s, r) while a `with co from` set is evaluated for an
+ * execution whose co is the engine's (ev->co_prune, cat_eval.c): when the
+ * chosen orders (co, the lock order) order every two events of s, every
+ * other order of s is dropped, as the choice's filter would drop each
+ * element built from it (cross.cat's elements are unions of one order per
+ * location, so an element holds the order it was built from).  So the set
+ * of orders over W | LKW holds the lock orders only, not their product
+ * with every order of the memory writes.  False when it does not apply. */
+static bool lin_as_chosen(cat_eval *ev, const cval *s, const cval *rs, cval *out)
+{
+	for (int a = 0; a < ev->n; a++) {
+		if (!has_bit(s->u.bits, a))
+			continue;
+		for (int b = a + 1; b < ev->n; b++)
+			if (has_bit(s->u.bits, b) && chosen_before(ev, a, b) == chosen_before(ev, b, a))
+				return false;
+	}
+	cval o = cv_rel(ev);
+	bool extends = true;
+	for (int a = 0; a < ev->n; a++) {
+		if (!has_bit(s->u.bits, a))
+			continue;
+		for (int b = 0; b < ev->n; b++)
+			if (has_bit(s->u.bits, b) && chosen_before(ev, a, b))
+				set_bit(row(ev, &o, a), b);
+		for (int k = 0; k < ev->words && extends; k++)
+			extends = (row(ev, rs, a)[k] & ~row(ev, &o, a)[k]) == 0;
+	}
+	out->kind = V_VSET;
+	out->n = extends ? 1 : 0;
+	out->u.elts = NULL;
+	if (extends) {
+		out->u.elts = arena_alloc(ev->cur, sizeof(cval));
+		out->u.elts[0] = o;
 	}
 	return true;
 }
@@ -803,6 +850,8 @@ static bool prim_linearisations(cat_eval *ev, const cval *arg, srcloc at, cval *
 		out->u.elts[0] = rs;
 		return true;
 	}
+	if (ev->co_prune && !fused && lin_as_chosen(ev, &s, &rs, out))
+		return true;
 	lin_state st = { ev, rs.u.bits, arena_alloc(ev->cur, (size_t)(total ? total : 1) * sizeof(int)), 0, total,
 	                 arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof(uint64_t)), NULL, 0, 0,
 	                 fused ? partner : NULL };

@@ -201,8 +201,10 @@ static bool compute_slot(cat_eval *ev, int s, cval *out)
 		cval *elts;
 		if (!cat_eval_choice_set(ev, sl->choice - 1, &n, &elts))
 			return false;
-		if (n == 0)
+		if (n == 0) {
+			ev->no_choice = true;
 			return cat_fail(ev, sl->loc, "'with %s from' has no choice on this execution", sl->name);
+		}
 		v = elts[0];
 		break;
 	}
@@ -248,6 +250,60 @@ static bool same_co_on(const cat_eval *ev, const cval *r, const uint64_t *w)
 	return true;
 }
 
+/* Does relation value r order the events of the execution's lock order
+ * (x->lock_co, when chosen) as it does? */
+static bool same_lock_order(const cat_eval *ev, const cval *r)
+{
+	const brel *lk = &ev->x->lock_co;
+	if (!lk->w || lk->n != ev->n)
+		return true;
+	uint64_t *on = xcalloc((size_t)(ev->words ? ev->words : 1), sizeof *on);
+	for (int a = 0; a < ev->n; a++)
+		for (int b = 0; b < ev->n; b++)
+			if (brel_has(lk, a, b))
+				on[a >> 6] |= (uint64_t)1 << (a & 63), on[b >> 6] |= (uint64_t)1 << (b & 63);
+	bool same = true;
+	for (int a = 0; a < ev->n && same; a++) {
+		if (!((on[a >> 6] >> (a & 63)) & 1))
+			continue;
+		const uint64_t *row = r->kind == V_REL ? r->u.bits + (size_t)a * ev->words : NULL;
+		for (int k = 0; k < ev->words && same; k++)
+			same = (row ? row[k] & on[k] : 0) == (brel_row(lk, a)[k] & on[k]);
+	}
+	free(on);
+	return same;
+}
+
+/* Whether `with co from` sets are evaluated for the execution's own
+ * co (cat_builtin.c's lin_as_chosen) rather than whole and kept: when the
+ * lock order is chosen (the set then depends on it), or when the set
+ * whole would hold more than CAT_CO_ORDERS_KEPT orders (a bound from the
+ * events each location's orders range over: its writes and C's lock
+ * writes, herd's LKW, which lock.cat adds to W).  A test of a few writes keeps
+ * its set (cat_choice_memo.c), which the executions that differ in co
+ * only share. */
+bool cat_eval_co_pruned(const cat_eval *ev)
+{
+	const execution *x = ev->x;
+	if (x->lock_co.w)
+		return true;
+	int nl = x->test ? x->test->n_locs : 0;
+	if (nl <= 0)
+		return false;
+	int *k = xcalloc((size_t)nl, sizeof *k);
+	double orders = 1;
+	for (int i = 0; i < x->n; i++) {
+		const event *e = &x->ev[i];
+		bool lock_write = e->kind == EV_FENCE && e->fence && !strcmp(e->fence, "LKW");
+		if ((e->kind == EV_WRITE || lock_write) && e->loc >= 0 && e->loc < nl) {
+			k[e->loc]++;
+			orders *= k[e->loc];
+		}
+	}
+	free(k);
+	return orders > CAT_CO_ORDERS_KEPT;
+}
+
 bool cat_eval_choice_all(cat_eval *ev, int c, int *n, cval **elts)
 {
 	const cat_slot *sl = &ev->m->slots[ev->m->choices[c].slot];
@@ -266,12 +322,17 @@ bool cat_eval_choice_all(cat_eval *ev, int c, int *n, cval **elts)
 	if (sc->is_static > 0)
 		ev->cur = &ev->static_ar;
 	cval s;
-	if (!sl->choice_memo_ok || !choice_memo_get(&ev->co_memo, ev, c, &s)) {
-		if (!eval(ev, sl->def, NULL, &s)) {
+	bool pruned = sl->co_filter && cat_eval_co_pruned(ev);
+	bool kept = sl->choice_memo_ok && !pruned;
+	if (!kept || !choice_memo_get(&ev->co_memo, ev, c, &s)) {
+		ev->co_prune = pruned;
+		bool ok = eval(ev, sl->def, NULL, &s);
+		ev->co_prune = false;
+		if (!ok) {
 			ev->cur = saved;
 			return false;
 		}
-		if (sl->choice_memo_ok)
+		if (kept)
 			choice_memo_put(&ev->co_memo, ev, c, &s);
 	}
 	ev->cur = saved;
@@ -322,7 +383,7 @@ bool cat_eval_choice_set(cat_eval *ev, int c, int *n, cval **elts)
 			                cval_kind_name(e->kind));
 		if (hashes && hashes[i] != co_hash)
 			continue;
-		if (w.kind != V_SET || same_co_on(ev, e, w.u.bits))
+		if ((w.kind != V_SET || same_co_on(ev, e, w.u.bits)) && same_lock_order(ev, e))
 			keep[k++] = *e;
 	}
 	*n = k;
@@ -1154,10 +1215,10 @@ again:
 			return nested_too_deeply(ev, e->loc, "calls");
 		if (f.u.clo == tail_fn && same_argument(&a, &tail_arg))
 			return cat_fail(ev, e->loc, "this call calls itself with the same argument, for ever");
-		if (ev->cur->total > CAT_EVAL_MEMORY_LIMIT)
+		if (ev->cur->total > cat_memory_limit(ev->m))
 			return cat_fail(ev, e->loc, "the values of this evaluation take more than the %zu MiB "
-			                "it may use (a recursion that never ends, or sets too large to hold)",
-			                CAT_EVAL_MEMORY_LIMIT >> 20);
+			                "it may use (a recursion that never ends, or sets too large to hold; "
+			                "-maxmem MB sets the bound)", cat_memory_limit(ev->m) >> 20);
 		const cat_ex *fn = f.u.clo->fun;
 		frame *fr = new_frame(ev, f.u.clo->env, fn->frame_size);
 		if (!bind_pat(ev, &fn->pat, &a, fr, 0, e->loc))

@@ -244,6 +244,11 @@ typedef struct cat_eval {
 		int n;
 		cval *elts;
 	} *static_choice;
+	bool no_choice;          /* the pending error is a `with` whose set
+	                          * is empty: herd has no such execution */
+	bool co_prune;           /* a `with co from` set is evaluated for the
+	                          * engine's co: linearisations keeps only the
+	                          * orders that agree with it (cat_builtin.c) */
 	uintptr_t stack_base;    /* the C stack where this evaluation began */
 	size_t stack_budget;     /* how much of it nested calls may use */
 	int in_try;              /* inside `try`: errors are caught, so their
@@ -280,6 +285,8 @@ struct cat_model {
 	const char **dyn_names;  /* distinct REF_DYN names (borrowed from the
 	                          * syntax trees); a CE_VAR's index points here */
 	bool strict_skip;        /* -strictskip (cat_model_set_strict_skip) */
+	size_t memory_limit;     /* of one evaluation's values (0: the
+	                          * default, CAT_EVAL_MEMORY_LIMIT) */
 	bool static_done;        /* every slot's is_static is known
 	                          * (cat_classify_static): an expression's is
 	                          * kept in it (cat_ex.static_memo)          */
@@ -452,6 +459,13 @@ bool cat_run_choices(struct cat_model *m, cat_check_fn check, void *ctx, cat_eva
 bool cat_eval_choice_set(cat_eval *ev, int c, int *n, cval **elts);
 /* As cat_eval_choice_set, without the co filter: every element. */
 bool cat_eval_choice_all(cat_eval *ev, int c, int *n, cval **elts);
+/* What one evaluation's values may take (cat_model_set_memory_limit). */
+size_t cat_memory_limit(const struct cat_model *m);
+/* Whether a `with co from` set is evaluated for the execution's own co
+ * and lock order (every other order of the writes they order dropped),
+ * not whole: when the lock order is chosen, or the set whole would be
+ * too large to keep (CAT_CO_ORDERS_KEPT). */
+bool cat_eval_co_pruned(const cat_eval *ev);
 void cat_eval_bind_choice(cat_eval *ev, int c, const cval *v);
 /* cat_choice_memo.c: the kept value of choice c's set, if it was computed
  * from the current static part, rf and earlier choices; keeping a new one

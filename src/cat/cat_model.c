@@ -180,6 +180,12 @@ bool cat_model_skip_check(cat_model *m, const char *name)
 }
 
 void cat_model_set_strict_skip(cat_model *m, bool strict) { m->strict_skip = strict; }
+void cat_model_set_memory_limit(cat_model *m, size_t bytes) { m->memory_limit = bytes; }
+
+size_t cat_memory_limit(const cat_model *m)
+{
+	return m && m->memory_limit ? m->memory_limit : CAT_EVAL_MEMORY_LIMIT;
+}
 
 void cat_model_skip_all_checks(cat_model *m)
 {

@@ -98,6 +98,7 @@ void model_cache_init(model_cache *c, const weft_options *o)
 	c->strict_skip = o->strict_skip;
 	c->interpret = o->interpret;
 	c->skipchecks = &o->skipchecks;
+	c->maxmem_mb = o->maxmem_mb;
 }
 
 const char *model_cache_macros(const model_cache *c, const weft_options *o)
@@ -112,6 +113,7 @@ static void skip_checks(const model_cache *c, cat_model *m, const char *name, di
 	if (c->through)
 		cat_model_skip_all_checks(m);
 	cat_model_set_strict_skip(m, c->strict_skip);
+	cat_model_set_memory_limit(m, c->maxmem_mb > 0 ? (size_t)c->maxmem_mb << 20 : 0);
 	for (int i = 0; c->skipchecks && i < c->skipchecks->n; i++) {
 		char *list = xstrdup(c->skipchecks->v[i]), *save = NULL;
 		for (char *check = strtok_r(list, ",", &save); check; check = strtok_r(NULL, ",", &save)) {

@@ -40,6 +40,7 @@ typedef struct model_cache {
 	bool strict_skip;            /* -strictskip true */
 	bool interpret;              /* -interpret */
 	const str_list *skipchecks;  /* -skipchecks lists */
+	long maxmem_mb;              /* -maxmem: the bound of an evaluation */
 	/* how models are loaded: -variant tags (split, NULL-terminated; the
 	 * array owned, the strings in variants_copy) and -bell */
 	const char **variants;

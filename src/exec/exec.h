@@ -233,6 +233,13 @@ typedef struct execution {
 	               * lwarx -> stwcx. pair that succeeded                 */
 	bool has_herd_deps;   /* hd[] is built (the architecture asks) */
 	brel hd[XD_N];
+	/* The order in which C's spin_lock takes each lock: per lock location,
+	 * its initial write, then its lock writes (herd's LKW, fences here) in
+	 * the order they took it.  Herd's lock.cat chooses it in the model
+	 * (`with co from` over W | LKW); an engine or the session may choose it
+	 * instead, and the model then keeps only the coherence orders that
+	 * agree with it (cat_eval.c).  w == NULL: none chosen. */
+	brel lock_co;
 } execution;
 
 /* herd's -variant mixed (prog.h's mixed_split): whether read r1 taking
@@ -251,5 +258,7 @@ void execution_init(execution *x, const litmus_test *t, int n);
 void execution_free(execution *x);
 /* Allocate x->hd (empty) and set has_herd_deps. */
 void execution_init_herd_deps(execution *x);
+/* Allocate x->lock_co (empty). */
+void execution_init_lock_co(execution *x);
 
 #endif

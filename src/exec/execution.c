@@ -41,6 +41,7 @@ void execution_free(execution *x)
 		for (int k = 0; k < XD_N; k++)
 			brel_free(&x->hd[k]);
 	x->has_herd_deps = false;
+	brel_free(&x->lock_co);
 	x->n = 0;
 }
 
@@ -49,6 +50,12 @@ void execution_init_herd_deps(execution *x)
 	for (int k = 0; k < XD_N; k++)
 		x->hd[k] = brel_new(x->n);
 	x->has_herd_deps = true;
+}
+
+void execution_init_lock_co(execution *x)
+{
+	brel_free(&x->lock_co);
+	x->lock_co = brel_new(x->n);
 }
 
 const char *herd_dep_name(int k)

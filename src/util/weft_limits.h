@@ -39,8 +39,13 @@
 #define CAT_MAX_INCLUDE_DEPTH 64   /* includes inside includes            */
 /* What one evaluation's values may take (its arena) before the evaluator
  * stops with an error: a recursion that never ends, or a set of orders too
- * large to hold. */
+ * large to hold.  The default: -maxmem MB sets it to MB (the process's
+ * address space then gives out first, reported as OutOfMemory). */
 #define CAT_EVAL_MEMORY_LIMIT ((size_t)1 << 30)
+/* A `with co from` set of more orders than this (a bound: the product of
+ * the factorials of each location's writes and lock events) is built for
+ * each execution's own co, not whole (cat_eval.c's co_set_pruned). */
+#define CAT_CO_ORDERS_KEPT 5040
 
 /* ---- the engines (src/engine) ------------------------------------------- */
 /* Rounds of the value-set fixpoint (paths_build): values that keep growing

@@ -152,6 +152,10 @@ bool cat_model_co_orders(cat_model *m, const execution *x, cat_co_orders *out)
 	cat_eval *ev = &m->ev;
 	cat_eval_begin(ev, x);
 	cval w;
+	/* a set too large to build whole, or one the lock order restricts,
+	 * is built for each order the engine tries: every one of them */
+	if (cat_eval_co_pruned(ev))
+		return false;
 	if (!cat_eval_slot(ev, B_W, &w) || w.kind != V_SET) {
 		cat_clear_error(ev);
 		return false;
