@@ -51,8 +51,18 @@ static void show_program(const litmus_test *t, FILE *out)
 	for (int i = 0; i < t->n_threads; i++) {
 		const thread *th = &t->threads[i];
 		fprintf(out, "  P%d:", th->id);
-		for (int k = 0; k < th->n_instrs; k++)
-			fprintf(out, "%s%s", k ? " ; " : " ", th->instrs[k].text);
+		for (int k = 0; k < th->n_instrs; k++) {
+			const instr *in = &th->instrs[k];
+			/* one C statement may be several instructions (spin_lock's
+			 * LKR and LKW): it is shown once */
+			if (k && in->loc.line && in->loc.line == th->instrs[k - 1].loc.line &&
+			    in->loc.col == th->instrs[k - 1].loc.col && !strcmp(in->text, th->instrs[k - 1].text))
+				continue;
+			/* a C statement ends with its own ';' */
+			const char *prev = k ? th->instrs[k - 1].text : "";
+			size_t len = strlen(prev);
+			fprintf(out, "%s%s", k == 0 ? " " : len && prev[len - 1] == ';' ? " " : " ; ", in->text);
+		}
 		fputc('\n', out);
 	}
 }
@@ -69,7 +79,11 @@ static void show_choices(session *s, const session_event *e, FILE *out)
 	bool load = e->desc[0] == 'R', choice = !strncmp(e->desc, "choose", 6);
 	for (int i = 0; i < c.n; i++) {
 		const session_choice *ch = &c.v[i];
-		const char *what = choice ? "takes " : !strcmp(ch->param, "fail") ? "" : load ? "reads " : "co-after ";
+		const char *what = choice                     ? "takes "
+		                   : !strcmp(ch->param, "fail") ? ""
+		                   : load                       ? "reads "
+		                   : e->lock_write              ? "locks after "
+		                                                : "co-after ";
 		if (ch->allowed)
 			fprintf(out, "    %s%s: allowed\n", what, ch->param);
 		else

@@ -9,7 +9,7 @@
  *
  * Edges: between two events at most one edge, the names of every relation
  * holding between them merged into its label ("po,addr"); it takes the
- * style of the first of them.  po, co and fr are drawn between immediate
+ * style of the first of them.  po, co, fr and the lock order are drawn between immediate
  * successors only (fr from a read to the first write co-after the one it
  * read), rf and dependencies in full, relations of the model's `show`
  * directives between immediate successors.  Every relation has its own
@@ -44,6 +44,9 @@ static const look base_looks[] = {
 	{ "data", "color=darkgreen, fontcolor=darkgreen, style=dashed" },
 	{ "ctrl", "color=darkgreen, fontcolor=darkgreen, style=dotted" },
 	{ "rmw", "color=purple, fontcolor=purple, style=dotted" },
+	/* the order C's spin_locks take a lock in, when the session chose it
+	 * (execution.lock_co) */
+	{ "lock", "color=teal, fontcolor=teal, style=bold" },
 };
 enum { N_BASE = sizeof base_looks / sizeof base_looks[0] };
 const char DOT_LOOK_SHOWN[] = "shown", DOT_LOOK_WITNESS[] = "witness", DOT_LOOK_PENDING[] = "pending";
@@ -183,6 +186,7 @@ void dot_picture_edges(const dot_picture *p, dot_edges *out)
 				immediate(&x->po, a, b), brel_has(&x->rf, a, b), immediate(&x->co, a, b),
 				immediate(&fr, a, b), brel_has(&x->addr, a, b), brel_has(&x->data, a, b),
 				brel_has(&x->ctrl, a, b), brel_has(&x->rmw, a, b),
+				x->lock_co.w && immediate(&x->lock_co, a, b),
 			};
 			strbuf lab = { 0 };
 			const char *look = NULL;

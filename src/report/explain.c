@@ -228,8 +228,10 @@ static void put_path(FILE *out, const execution *x, const event_names *nm, const
 		}
 		strbuf lab = { 0 };
 		edge_labels(x, fr, s[i].from, s[i].to, &lab);
-		fprintf(out, " -%s", lab.len ? lab.s : "?");
-		if (s[i].via && (!lab.len || !edge_via_redundant(lab.s, s[i].via)))
+		/* an edge of the model's own (lock.cat's rf from an unlock to
+		 * the next lock) is named by the model's relation alone */
+		fprintf(out, " -%s", lab.len ? lab.s : s[i].via ? s[i].via : "?");
+		if (lab.len && s[i].via && !edge_via_redundant(lab.s, s[i].via))
 			fprintf(out, ":%s", s[i].via);
 		fputs("-> ", out);
 		put_event(out, x, nm, s[i].to);

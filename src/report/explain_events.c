@@ -109,6 +109,9 @@ void edge_labels(const execution *x, const brel *fr, int a, int b, strbuf *sb)
 		LABEL(internal ? "coi" : "coe");
 	if (fr && brel_has(fr, a, b))
 		LABEL(internal ? "fri" : "fre");
+	/* the lock order, when the session chose it */
+	if (x->lock_co.w && brel_has(&x->lock_co, a, b))
+		LABEL("lock");
 	if (brel_has(&x->po, a, b)) {
 		LABEL("po");
 		/* the fences between, each name once */
@@ -159,6 +162,10 @@ void execution_copy(execution *dst, const execution *src)
 	const brel *from[] = { &src->po, &src->rf, &src->co, &src->addr, &src->data, &src->ctrl, &src->rmw };
 	for (size_t i = 0; i < sizeof to / sizeof *to; i++)
 		memcpy(to[i]->w, from[i]->w, (size_t)src->n * (size_t)from[i]->words * sizeof *from[i]->w);
+	if (src->lock_co.w) {
+		execution_init_lock_co(dst);
+		memcpy(dst->lock_co.w, src->lock_co.w, (size_t)src->n * (size_t)src->lock_co.words * sizeof *src->lock_co.w);
+	}
 	/* a catdep model reads herd's dependency relations from these */
 	if (src->has_herd_deps) {
 		execution_init_herd_deps(dst);

@@ -46,6 +46,7 @@ static void refresh(session *s)
 		out->desc = sb_take(&sb);
 		out->thread = r.thread;
 		out->memory = !e || e->kind == EV_READ || e->kind == EV_WRITE;
+		out->lock_write = e && e->lock_write;
 		out->committed = !e || e->committed;
 		out->enabled = e && sstate_enabled(st, r);
 	}
@@ -333,7 +334,8 @@ static void say_choice(const session *s, const sdecision *d, strbuf *out)
 	if (d->fail && !e->choice)
 		sb_puts(out, " fails");
 	else
-		sb_puts(out, e->choice ? " takes " : e->kind == EV_READ ? " reads " : " co-after ");
+		sb_puts(out, e->choice ? " takes " : e->kind == EV_READ ? " reads " : e->lock_write ? " locks after "
+		                                                                                 : " co-after ");
 	if (!d->fail || e->choice)
 		sstate_param_name(&s->cur, d, out);
 }

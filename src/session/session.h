@@ -61,6 +61,10 @@ typedef struct session_event {
 	bool committed;    /* in the execution (initial writes, fences and
 	                    * branches always)                              */
 	bool enabled;      /* may be committed now                         */
+	bool lock_write;   /* C's spin_lock taking its lock (herd's LKW): its
+	                    * parameter is the lock write (or the initial
+	                    * write) that took the lock just before it, the
+	                    * lock order being the user's choice          */
 } session_event;
 
 /* One parameter of an enabled event, with the model's verdict. */

@@ -25,13 +25,89 @@ typedef struct collected {
 	execution *x;
 } collected;
 
+/* a[0..k) to its next permutation in lexicographic order; after the last
+ * one, back to the first (ascending), returning false. */
+static bool next_permutation(int *a, int k)
+{
+	int i = k - 2;
+	while (i >= 0 && a[i] >= a[i + 1])
+		i--;
+	if (i >= 0) {
+		int j = k - 1;
+		while (a[j] <= a[i])
+			j--;
+		int tmp = a[i];
+		a[i] = a[j];
+		a[j] = tmp;
+	}
+	for (int lo = i + 1, hi = k - 1; lo < hi; lo++, hi--) {
+		int tmp = a[lo];
+		a[lo] = a[hi];
+		a[hi] = tmp;
+	}
+	return i >= 0;
+}
+
+static bool is_lock_write(const event *e)
+{
+	return e->kind == EV_FENCE && e->loc >= 0 && e->fence && !strcmp(e->fence, "LKW");
+}
+
+/* x with each order in which its spin_locks may take their locks (the
+ * session's lock_co: per lock location its initial write, then its lock
+ * writes), the locations' orders in odometer fashion: the enumerator's
+ * candidates leave that order to the model, the session's commits choose
+ * it.  x alone when it takes no lock. */
+static void add_lock_orders(collected *col, const execution *x)
+{
+	int *lw = xmalloc(((size_t)x->n + 1) * sizeof *lw), n = 0;
+	for (int e = 0; e < x->n; e++)
+		if (is_lock_write(&x->ev[e]))
+			lw[n++] = e;
+	/* lw sorted by location, then event: each location's a run to permute */
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && x->ev[lw[j]].loc < x->ev[lw[j - 1]].loc; j--) {
+			int k = lw[j];
+			lw[j] = lw[j - 1];
+			lw[j - 1] = k;
+		}
+	for (;;) {
+		GROW(col->x, col->cap, (size_t)col->n + 1);
+		execution *y = &col->x[col->n++];
+		execution_copy(y, x);
+		if (n == 0)
+			break;
+		execution_init_lock_co(y);
+		for (int i = 0; i < n; i++) {
+			for (int w = 0; w < x->n; w++)
+				if ((x->ev[w].flags & EVF_INIT) && x->ev[w].loc == x->ev[lw[i]].loc)
+					brel_add(&y->lock_co, w, lw[i]);
+			for (int j = i + 1; j < n && x->ev[lw[j]].loc == x->ev[lw[i]].loc; j++)
+				brel_add(&y->lock_co, lw[i], lw[j]);
+		}
+		/* the next permutation of the last location's run that has one
+		 * (runs before it restart sorted) */
+		int end = n;
+		bool more = false;
+		while (end > 0 && !more) {
+			int start = end - 1;
+			while (start > 0 && x->ev[lw[start - 1]].loc == x->ev[lw[end - 1]].loc)
+				start--;
+			more = next_permutation(lw + start, end - start);
+			end = start;
+		}
+		if (!more)
+			break;
+	}
+	free(lw);
+}
+
 static void collect(void *ctx, const engine_candidate *c)
 {
 	collected *col = ctx;
 	if (c->holds != col->want)
 		return;
-	GROW(col->x, col->cap, (size_t)col->n + 1);
-	execution_copy(&col->x[col->n++], c->x);
+	add_lock_orders(col, c->x);
 }
 
 /* ---- following a candidate with commits --------------------------------------------------- */
@@ -138,13 +214,17 @@ static bool next_commit(const sstate *st, int *const *map, const execution *x, s
 					}
 				continue;
 			}
-			/* after the last committed store co-before it */
+			/* after the last committed store co-before it (a lock
+			 * write: before it in the lock order) */
 			int loc = e->loc;
+			const brel *order = e->lock_write ? &x->lock_co : &x->co;
+			if (!order->w)
+				continue;
 			d->after = st->co[loc][0];
 			for (int c = 1; c < st->n_co[loc]; c++) {
 				sref w = st->co[loc][c];
 				int xw = map[w.thread][w.index];
-				if (xw >= 0 && brel_has(&x->co, xw, xe))
+				if (xw >= 0 && brel_has(order, xw, xe))
 					d->after = w;
 			}
 			return true;
@@ -162,6 +242,8 @@ static bool same_execution(const execution *a, const execution *b)
 		    p->flags != q->flags)
 			return false;
 	}
+	if (!a->lock_co.w != !b->lock_co.w || (a->lock_co.w && !brel_equal(&a->lock_co, &b->lock_co)))
+		return false;
 	return brel_equal(&a->po, &b->po) && brel_equal(&a->rf, &b->rf) && brel_equal(&a->co, &b->co) &&
 	       brel_equal(&a->addr, &b->addr) && brel_equal(&a->data, &b->data) && brel_equal(&a->ctrl, &b->ctrl) &&
 	       brel_equal(&a->rmw, &b->rmw);
@@ -214,6 +296,26 @@ static void put_commits(const sstate *st, strbuf *out)
 
 /* ---- reporting ----------------------------------------------------------------------------- */
 
+/* An order's immediate successors: the order itself, written once. */
+static void put_order(const execution *x, const brel *order, char **names, const char *title, strbuf *out)
+{
+	sb_printf(out, "  %s:", title);
+	bool first = true;
+	for (int w = 0; w < x->n; w++)
+		for (int v = 0; v < x->n; v++) {
+			if (!brel_has(order, w, v))
+				continue;
+			bool between = false;
+			for (int u = 0; u < x->n && !between; u++)
+				between = brel_has(order, w, u) && brel_has(order, u, v);
+			if (!between) {
+				sb_printf(out, "%s%s -> %s", first ? " " : "; ", names[w], names[v]);
+				first = false;
+			}
+		}
+	sb_putc(out, '\n');
+}
+
 static void put_execution(const execution *x, char **names, strbuf *out)
 {
 	sb_puts(out, "  Events:");
@@ -229,22 +331,18 @@ static void put_execution(const execution *x, char **names, strbuf *out)
 				sb_printf(out, "%s%s -> %s", first ? " " : "; ", names[w], names[r]);
 				first = false;
 			}
-	sb_puts(out, "\n  co:");
-	first = true;
-	for (int w = 0; w < x->n; w++)
-		for (int v = 0; v < x->n; v++) {
-			/* immediate co successors: the order itself, written once */
-			if (!brel_has(&x->co, w, v))
-				continue;
-			bool between = false;
-			for (int u = 0; u < x->n && !between; u++)
-				between = brel_has(&x->co, w, u) && brel_has(&x->co, u, v);
-			if (!between) {
-				sb_printf(out, "%s%s -> %s", first ? " " : "; ", names[w], names[v]);
-				first = false;
-			}
-		}
 	sb_putc(out, '\n');
+	put_order(x, &x->co, names, "co", out);
+	if (x->lock_co.w)
+		put_order(x, &x->lock_co, names, "lock order", out);
+}
+
+static bool is_check(cat_model *m, const char *name)
+{
+	for (int i = 0; i < cat_model_n_checks(m); i++)
+		if (!strcmp(cat_model_check_name(m, i), name))
+			return true;
+	return false;
 }
 
 typedef struct check_count {
@@ -263,8 +361,12 @@ static bool explain_forbidden(session *s, collected *col, strbuf *out, diag *d)
 	int n_counts = 0;
 	for (int i = 0; i < col->n; i++) {
 		cat_verdict v = { 0 };
-		int n = cat_model_failing_checks(m, &col->x[i], failing, d);
-		if (n < 0 || !cat_model_check(m, &col->x[i], &v, d)) {
+		bool ok = cat_model_check(m, &col->x[i], &v, d);
+		/* a candidate whose co no element of the model's `with co from`
+		 * orders as it does (herd has no such execution) fails no check */
+		bool no_choice = ok && v.failed && !is_check(m, v.failed);
+		int n = ok && !no_choice ? cat_model_failing_checks(m, &col->x[i], failing, d) : 0;
+		if (!ok || n < 0) {
 			free(failing);
 			free(best_failing);
 			free(counts);
@@ -277,7 +379,7 @@ static bool explain_forbidden(session *s, collected *col, strbuf *out, diag *d)
 		if (k == n_counts)
 			counts[n_counts++] = (check_count){ first, 0 };
 		counts[k].count++;
-		if (best < 0 || n < best_n) {
+		if (!no_choice && (best < 0 || n < best_n)) {
 			best = i;
 			best_n = n;
 			memcpy(best_failing, failing, (size_t)n * sizeof *failing);
@@ -292,6 +394,13 @@ static bool explain_forbidden(session *s, collected *col, strbuf *out, diag *d)
 	 * model's order, the one herd stops at (and the one -explain counts);
 	 * any other check it fails is said apart, so that a reader sees which
 	 * check forbids it and that lifting that one check would not do. */
+	if (best < 0) {
+		sb_puts(out, "\n  (no coherence order the model chooses agrees with any of them)\n");
+		free(failing);
+		free(best_failing);
+		free(counts);
+		return true;
+	}
 	sb_printf(out, "\n  The candidate failing the fewest checks is forbidden by %s (the first check it fails in the "
 		       "model's order, where herd stops)\n",
 		  best_n > 0 ? cat_model_check_name(m, best_failing[0]) : "?");

@@ -51,6 +51,11 @@ typedef struct sev {
 	                       * point, no event of the execution; once
 	                       * committed, val is the alternative taken
 	                       * (1 or 0) and it gives its name up       */
+	bool lock_write;      /* C's spin_lock taking its lock (herd's LKW,
+	                       * a fence with a location): committed as a
+	                       * store is, after the lock write (or the
+	                       * initial write) that took the lock before
+	                       * it; its LKR joins the execution with it */
 	bool committed;
 	bool failed;          /* a store-conditional that failed: not an
 	                       * event of the execution                */

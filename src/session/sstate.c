@@ -61,7 +61,7 @@ int sstate_find(const sstate *st, const char *name)
 bool sstate_enabled(const sstate *st, sref r)
 {
 	const sev *e = sstate_ev(st, r);
-	if (e && e->choice)
+	if (e && (e->choice || e->lock_write))
 		return !e->committed;
 	if (!e || e->committed || e->failed || (e->kind != EV_READ && e->kind != EV_WRITE))
 		return false;
@@ -147,6 +147,9 @@ void sstate_describe(const sstate *st, sref r, strbuf *sb)
 		sb_puts(sb, "F ");
 		for (const char *p = e->fence ? e->fence : "fence"; *p; p++)
 			sb_putc(sb, (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p));
+		/* C's lock events name their lock */
+		if (e->loc >= 0)
+			sb_printf(sb, " %s", loc_name(t, e->loc));
 		break;
 	case EV_BRANCH:
 		sb_puts(sb, "B");
@@ -251,7 +254,7 @@ char *sstate_key(const sstate *st)
 				sb_printf(&sb, "%dC%s,", k, e->val.num ? "1" : "0");
 			else if (e->committed && e->kind == EV_READ)
 				sb_printf(&sb, "%d<%d.%d,", k, e->src.thread, e->src.index);
-			else if (e->committed && e->kind == EV_WRITE)
+			else if (e->committed && (e->kind == EV_WRITE || e->lock_write))
 				sb_printf(&sb, "%dW,", k);
 		}
 	}
@@ -432,11 +435,19 @@ static void build_view(sstate *st)
 			brel_add(&x->rf, w, j);
 		}
 	}
+	/* coherence; the lock order (the initial write, then the lock
+	 * writes) is the execution's lock_co, which the model's own co then
+	 * agrees with */
 	for (int l = 0; l < t->n_locs; l++)
 		for (int a = 0; a < st->n_co[l]; a++)
-			for (int b = a + 1; b < st->n_co[l]; b++)
-				brel_add(&x->co, st->x_of_view[sstate_view_index(st, st->co[l][a])],
+			for (int b = a + 1; b < st->n_co[l]; b++) {
+				const sev *ea = sstate_ev(st, st->co[l][a]), *eb = sstate_ev(st, st->co[l][b]);
+				bool lock = (ea && ea->lock_write) || (eb && eb->lock_write);
+				if (lock && !x->lock_co.w)
+					execution_init_lock_co(x);
+				brel_add(lock ? &x->lock_co : &x->co, st->x_of_view[sstate_view_index(st, st->co[l][a])],
 					 st->x_of_view[sstate_view_index(st, st->co[l][b])]);
+			}
 }
 
 void sstate_build(sstate *st, const litmus_test *t, int unroll, bool herd_deps, const sdecision *dec, int n)

@@ -111,13 +111,44 @@ static void s_fail(void *ctx, const op *o, enum ti_fail why)
 	x->out->error = says[why];
 }
 
-/* a fence's or a branch's event is committed as it is fetched */
+static bool is_fence(const sev *e, const char *name)
+{
+	return e->kind == EV_FENCE && e->loc >= 0 && e->fence && !strcmp(e->fence, name);
+}
+
+/* a fence's or a branch's event is committed as it is fetched, but for a
+ * lock write (herd's LKW), which waits for the user's place in the lock
+ * order, as a store for its place in coherence */
 static int s_event(void *ctx, const op *o, int pc, enum event_kind kind, int loc, value val)
 {
 	srun *x = ctx;
+	const sev *was = was_at(x);
 	int e = fetch(x->out, x->s, o, pc, kind, loc, val, false);
-	x->out->ev[e].committed = true;
+	sev *ev = &x->out->ev[e];
+	ev->lock_write = is_fence(ev, "LKW");
+	ev->committed = !ev->lock_write || (was && was->lock_write && was->committed);
 	return e;
+}
+
+/* A lock read (herd's LKR) is in the execution with its lock write, the
+ * po-next LKW of its location (lock.cat's lk-rmw), and an unlock (UL)
+ * once the lock write po-before it is: not before the lock is taken. */
+static void hold_lock_events(sthread *th)
+{
+	for (int k = 0; k < th->n; k++) {
+		sev *e = &th->ev[k];
+		if (is_fence(e, "LKR")) {
+			int m = k + 1;
+			while (m < th->n && !(th->ev[m].lock_write && th->ev[m].loc == e->loc))
+				m++;
+			e->committed = m < th->n && th->ev[m].committed;
+		} else if (is_fence(e, "UL")) {
+			int m = k - 1;
+			while (m >= 0 && !(th->ev[m].lock_write && th->ev[m].loc == e->loc))
+				m--;
+			e->committed = m < 0 || th->ev[m].committed;
+		}
+	}
 }
 
 /* Is the po-last write to loc fetched so far a store-conditional not
@@ -261,6 +292,7 @@ void sthread_fetch(const sstate *st, int ti, sthread *old, sthread *out)
 	ti_state_init(&s, &c, true);
 	srun x = { &c, &s, old, out, 0 };
 	ti_run(&session_policy, &x, &c, &s, 0, false);
+	hold_lock_events(out);
 	out->has_hd = c.herd_deps;
 	size_t nr = (size_t)(th->n_regs > 0 ? th->n_regs : 1);
 	out->regs = xmalloc(nr * sizeof *out->regs);
