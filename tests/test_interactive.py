@@ -511,9 +511,9 @@ def test_a_c_choice_is_a_branch_point(tmp_path):
     first, after = shows(out)[0], shows(out)[-1]
     assert "  e: choose 1|0: r0 = spin_trylock(l); (P1)\n    takes 1: allowed\n    takes 0: allowed\n" in first, first
     assert "P1 stops: at a choice between alternatives not made yet" in first, first
-    # the failed trylock: an LF lock event, named e now; the branch on r0
-    # is not taken, so P1 has nothing more
-    assert "e: F lf (P1)" in after and "choose" not in after, after
+    # the failed trylock: an LF lock event (on lock l), named e now; the
+    # branch on r0 is not taken, so P1 has nothing more
+    assert "e: F lf l (P1)" in after and "choose" not in after, after
     assert "Commits: e 0" in after, after
 
 

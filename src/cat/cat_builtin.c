@@ -685,6 +685,7 @@ typedef struct lin_state {
 	const int *partner;  /* a fused atomic's other half (-1: none), which
 	                      * takes its half's place in every order; NULL
 	                      * when the execution has none */
+	bool first_only;     /* the first order only (CO_PROJECTED) */
 } lin_state;
 
 /* a -> b in order o, as the models see them: each with its fused half. */
@@ -738,6 +739,8 @@ static bool lin_rec(lin_state *st, srcloc at)
 		set_bit(st->left, i);
 		if (!ok)
 			return false;
+		if (st->first_only && st->nout > 0)
+			break;
 	}
 	return true;
 }
@@ -786,6 +789,20 @@ static bool lin_as_chosen(cat_eval *ev, const cval *s, const cval *rs, cval *out
 		out->u.elts[0] = o;
 	}
 	return true;
+}
+
+/* Does s hold events that are no memory writes (lock writes) and one
+ * memory write at most (a lock's initial write)?  For the projections of
+ * a `with co from` set on the memory writes (CO_PROJECTED), one order of
+ * such a set stands for all: its orders order no two memory writes, and
+ * only pairs of memory writes are projected. */
+static bool beyond_writes(const cat_eval *ev, const cval *s)
+{
+	int writes = 0, others = 0;
+	for (int a = 0; a < ev->n; a++)
+		if (has_bit(s->u.bits, a))
+			*(ev->x->ev[a].kind == EV_WRITE ? &writes : &others) += 1;
+	return others > 0 && writes <= 1;
 }
 
 static bool prim_linearisations(cat_eval *ev, const cval *arg, srcloc at, cval *out)
@@ -850,11 +867,11 @@ static bool prim_linearisations(cat_eval *ev, const cval *arg, srcloc at, cval *
 		out->u.elts[0] = rs;
 		return true;
 	}
-	if (ev->co_prune && !fused && lin_as_chosen(ev, &s, &rs, out))
+	if (ev->co_prune == CO_CHOSEN && !fused && lin_as_chosen(ev, &s, &rs, out))
 		return true;
 	lin_state st = { ev, rs.u.bits, arena_alloc(ev->cur, (size_t)(total ? total : 1) * sizeof(int)), 0, total,
 	                 arena_alloc(ev->cur, (size_t)(ev->words ? ev->words : 1) * sizeof(uint64_t)), NULL, 0, 0,
-	                 fused ? partner : NULL };
+	                 fused ? partner : NULL, ev->co_prune == CO_PROJECTED && !fused && beyond_writes(ev, &s) };
 	memcpy(st.left, s.u.bits, (size_t)ev->words * sizeof(uint64_t));
 	if (!lin_rec(&st, at))
 		return false;

@@ -325,9 +325,9 @@ bool cat_eval_choice_all(cat_eval *ev, int c, int *n, cval **elts)
 	bool pruned = sl->co_filter && cat_eval_co_pruned(ev);
 	bool kept = sl->choice_memo_ok && !pruned;
 	if (!kept || !choice_memo_get(&ev->co_memo, ev, c, &s)) {
-		ev->co_prune = pruned;
+		ev->co_prune = !pruned ? CO_WHOLE : ev->co_project ? CO_PROJECTED : CO_CHOSEN;
 		bool ok = eval(ev, sl->def, NULL, &s);
-		ev->co_prune = false;
+		ev->co_prune = CO_WHOLE;
 		if (!ok) {
 			ev->cur = saved;
 			return false;

@@ -246,9 +246,16 @@ typedef struct cat_eval {
 	} *static_choice;
 	bool no_choice;          /* the pending error is a `with` whose set
 	                          * is empty: herd has no such execution */
-	bool co_prune;           /* a `with co from` set is evaluated for the
-	                          * engine's co: linearisations keeps only the
-	                          * orders that agree with it (cat_builtin.c) */
+	enum co_prune {
+		CO_WHOLE,        /* a `with co from` set is evaluated whole */
+		CO_CHOSEN,       /* for the engine's co (and lock order):
+		                  * linearisations keeps only the orders that
+		                  * agree with it (cat_builtin.c) */
+		CO_PROJECTED,    /* for its projections on the memory writes
+		                  * (cat_co_orders.c): a set of events beyond
+		                  * them (lock writes) gets one order */
+	} co_prune;
+	bool co_project;         /* cat_co_orders.c asks for CO_PROJECTED */
 	uintptr_t stack_base;    /* the C stack where this evaluation began */
 	size_t stack_budget;     /* how much of it nested calls may use */
 	int in_try;              /* inside `try`: errors are caught, so their

@@ -152,16 +152,17 @@ bool cat_model_co_orders(cat_model *m, const execution *x, cat_co_orders *out)
 	cat_eval *ev = &m->ev;
 	cat_eval_begin(ev, x);
 	cval w;
-	/* a set too large to build whole, or one the lock order restricts,
-	 * is built for each order the engine tries: every one of them */
-	if (cat_eval_co_pruned(ev))
-		return false;
 	if (!cat_eval_slot(ev, B_W, &w) || w.kind != V_SET) {
 		cat_clear_error(ev);
 		return false;
 	}
 	orders o = { ev, w.u.bits, (size_t)ev->n * (size_t)ev->words, out, 0, brel_new(ev->n), NULL, 0 };
+	/* a set too large to keep whole (cat_eval_co_pruned) is built with
+	 * one order of the events beyond the memory writes (the lock
+	 * writes), as those are not projected */
+	ev->co_project = true;
 	bool ok = walk(m, ev, 0, target, &o);
+	ev->co_project = false;
 	brel_free(&o.scratch);
 	free(o.slots);
 	if (!ok) {
