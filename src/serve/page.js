@@ -12,7 +12,7 @@
 'use strict';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const LOOKS = ['po', 'rf', 'co', 'fr', 'addr', 'data', 'ctrl', 'rmw', 'shown', 'witness', 'pending'];
+const LOOKS = ['po', 'rf', 'co', 'fr', 'addr', 'data', 'ctrl', 'rmw', 'lock', 'shown', 'witness', 'pending'];
 let state = null;       // the last /api/state
 let selected = null;    // the event whose choices are shown
 let pending = Promise.resolve();   // the action under way
@@ -240,7 +240,7 @@ async function selectEvent(name) {
 	const ul = el('ul');
 	const load = ev.desc[0] === 'R', choice = ev.desc.startsWith('choose');
 	for (const c of r.choices) {
-		const what = choice ? 'takes ' : c.param === 'fail' ? '' : load ? 'reads ' : 'co-after ';
+		const what = choice ? 'takes ' : c.param === 'fail' ? '' : load ? 'reads ' : ev.lock_write ? 'locks after ' : 'co-after ';
 		const li = el('li', { class: c.allowed ? 'allowed' : 'forbidden', 'data-param': c.param });
 		li.appendChild(document.createTextNode(what + c.param + ': ' +
 			(c.allowed ? 'allowed' : `forbidden by ${c.check}: ${c.cycle || ''}`)));

@@ -71,9 +71,9 @@ json_t *serve_json_state(serve_app *a)
 	json_t *events = json_array(), *commits = json_array();
 	for (int i = 0; i < session_n_events(s); i++) {
 		const session_event *e = session_event_at(s, i);
-		json_array_append_new(events, json_pack("{s:o, s:o, s:i, s:b, s:b, s:b}", "name", json_lossy_string(e->name), "desc", json_lossy_string(e->desc),
+		json_array_append_new(events, json_pack("{s:o, s:o, s:i, s:b, s:b, s:b, s:b}", "name", json_lossy_string(e->name), "desc", json_lossy_string(e->desc),
 							"thread", e->thread, "memory", e->memory, "committed",
-							e->committed, "enabled", e->enabled));
+							e->committed, "enabled", e->enabled, "lock_write", e->lock_write));
 	}
 	for (int i = 0; i < session_n_commits(s); i++)
 		json_array_append_new(commits, json_lossy_string(session_commit_text(s, i)));

@@ -156,7 +156,8 @@ bool session_dot(session *s, const char *path, const char *event, const char *pa
  * thread's events in program order; `row` is a node's place in its column
  * (the initial writes' row counted apart).  Edges as src/report's
  * dot_picture_edges gives them: `look` is how the dot writer styles the
- * edge ("po", "rf", "co", "fr", "addr", "data", "ctrl", "rmw", "shown" for
+ * edge ("po", "rf", "co", "fr", "addr", "data", "ctrl", "rmw", "lock" (the
+ * order C's spin_locks take a lock in, when chosen), "shown" for
  * the model's show directives, "witness" for the failing check's cycle,
  * "pending" for po through events not committed yet; static text). */
 typedef struct session_node {
