@@ -25,80 +25,66 @@ typedef struct collected {
 	execution *x;
 } collected;
 
-/* a[0..k) to its next permutation in lexicographic order; after the last
- * one, back to the first (ascending), returning false. */
-static bool next_permutation(int *a, int k)
-{
-	int i = k - 2;
-	while (i >= 0 && a[i] >= a[i + 1])
-		i--;
-	if (i >= 0) {
-		int j = k - 1;
-		while (a[j] <= a[i])
-			j--;
-		int tmp = a[i];
-		a[i] = a[j];
-		a[j] = tmp;
-	}
-	for (int lo = i + 1, hi = k - 1; lo < hi; lo++, hi--) {
-		int tmp = a[lo];
-		a[lo] = a[hi];
-		a[hi] = tmp;
-	}
-	return i >= 0;
-}
-
 static bool is_lock_write(const event *e)
 {
 	return e->kind == EV_FENCE && e->loc >= 0 && e->fence && !strcmp(e->fence, "LKW");
 }
 
+/* x with the lock order lw[0..n) (each location's lock writes a run, in
+ * the order they take the lock, after the location's initial write). */
+static void add_lock_order(collected *col, const execution *x, const int *lw, int n)
+{
+	GROW(col->x, col->cap, (size_t)col->n + 1);
+	execution *y = &col->x[col->n++];
+	execution_copy(y, x);
+	if (n == 0)
+		return;
+	execution_init_lock_co(y);
+	for (int i = 0; i < n; i++) {
+		for (int w = 0; w < x->n; w++)
+			if ((x->ev[w].flags & EVF_INIT) && x->ev[w].loc == x->ev[lw[i]].loc)
+				brel_add(&y->lock_co, w, lw[i]);
+		for (int j = i + 1; j < n && x->ev[lw[j]].loc == x->ev[lw[i]].loc; j++)
+			brel_add(&y->lock_co, lw[i], lw[j]);
+	}
+}
+
+/* Every lock order from place `at` on: the lock write there is each of
+ * those of its location's run not placed yet, in turn. */
+static void lock_orders_from(collected *col, const execution *x, int *lw, int n, int at)
+{
+	if (at >= n) {
+		add_lock_order(col, x, lw, n);
+		return;
+	}
+	for (int i = at; i < n && x->ev[lw[i]].loc == x->ev[lw[at]].loc; i++) {
+		int k = lw[at];
+		lw[at] = lw[i];
+		lw[i] = k;
+		lock_orders_from(col, x, lw, n, at + 1);
+		lw[i] = lw[at];
+		lw[at] = k;
+	}
+}
+
 /* x with each order in which its spin_locks may take their locks (the
  * session's lock_co: per lock location its initial write, then its lock
- * writes), the locations' orders in odometer fashion: the enumerator's
- * candidates leave that order to the model, the session's commits choose
- * it.  x alone when it takes no lock. */
+ * writes): the enumerator's candidates leave that order to the model, the
+ * session's commits choose it.  x alone when it takes no lock. */
 static void add_lock_orders(collected *col, const execution *x)
 {
 	int *lw = xmalloc(((size_t)x->n + 1) * sizeof *lw), n = 0;
 	for (int e = 0; e < x->n; e++)
 		if (is_lock_write(&x->ev[e]))
 			lw[n++] = e;
-	/* lw sorted by location, then event: each location's a run to permute */
+	/* by location, then event: each location's lock writes a run */
 	for (int i = 1; i < n; i++)
 		for (int j = i; j > 0 && x->ev[lw[j]].loc < x->ev[lw[j - 1]].loc; j--) {
 			int k = lw[j];
 			lw[j] = lw[j - 1];
 			lw[j - 1] = k;
 		}
-	for (;;) {
-		GROW(col->x, col->cap, (size_t)col->n + 1);
-		execution *y = &col->x[col->n++];
-		execution_copy(y, x);
-		if (n == 0)
-			break;
-		execution_init_lock_co(y);
-		for (int i = 0; i < n; i++) {
-			for (int w = 0; w < x->n; w++)
-				if ((x->ev[w].flags & EVF_INIT) && x->ev[w].loc == x->ev[lw[i]].loc)
-					brel_add(&y->lock_co, w, lw[i]);
-			for (int j = i + 1; j < n && x->ev[lw[j]].loc == x->ev[lw[i]].loc; j++)
-				brel_add(&y->lock_co, lw[i], lw[j]);
-		}
-		/* the next permutation of the last location's run that has one
-		 * (runs before it restart sorted) */
-		int end = n;
-		bool more = false;
-		while (end > 0 && !more) {
-			int start = end - 1;
-			while (start > 0 && x->ev[lw[start - 1]].loc == x->ev[lw[end - 1]].loc)
-				start--;
-			more = next_permutation(lw + start, end - start);
-			end = start;
-		}
-		if (!more)
-			break;
-	}
+	lock_orders_from(col, x, lw, n, 0);
 	free(lw);
 }
 
