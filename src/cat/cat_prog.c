@@ -524,11 +524,13 @@ static bool eval_term(cat_prog *p, int t)
 
 /* ---- checks -------------------------------------------------------------- */
 
-/* A new binding of a choice: forget what depends on it, or on a later one. */
-static void see_choices(cat_prog *p)
+/* A new binding of a choice: forget what depends on it, or on a later one.
+ * Only the choices bound before check i are read: a later one's slot still
+ * holds the previous candidate's value, whose bits the arena has freed. */
+static void see_choices(cat_prog *p, int i)
 {
 	cat_model *m = p->m;
-	for (int c = 0; c < m->nchoices; c++) {
+	for (int c = 0; c < m->nchoices && m->choices[c].first_check <= i; c++) {
 		const cval *v = &m->ev.slot_val[m->choices[c].slot];
 		cval *seen = &p->bound[c];
 		uint64_t *bits = p->bound_bits + (size_t)c * p->relw;
@@ -578,7 +580,7 @@ static bool prog_check(void *ctx, int i, bool *failed, bool *fired)
 		return true;
 	}
 	if (m->nchoices)
-		see_choices(p);
+		see_choices(p, i);
 	if (!eval_term(p, c->term))
 		return false;
 	const uint64_t *v = p->val[c->term];

@@ -87,10 +87,14 @@ static void state_copy(const aw *A, aw_state *dst, const aw_state *src)
 		const aw_tstate *s = &src->th[i];
 		aw_tstate *d = &dst->th[i];
 		*d = *s;
+		/* a thread that has decided or read nothing has NULL lists,
+		 * which memcpy may not be given even for no bytes */
 		d->dec = xmalloc(((size_t)s->n + 1) * sizeof *d->dec);
-		memcpy(d->dec, s->dec, (size_t)s->n * sizeof *d->dec);
+		if (s->n > 0)
+			memcpy(d->dec, s->dec, (size_t)s->n * sizeof *d->dec);
 		d->reads = xmalloc(((size_t)s->n_reads + 1) * sizeof *d->reads);
-		memcpy(d->reads, s->reads, (size_t)s->n_reads * sizeof *d->reads);
+		if (s->n_reads > 0)
+			memcpy(d->reads, s->reads, (size_t)s->n_reads * sizeof *d->reads);
 	}
 }
 
