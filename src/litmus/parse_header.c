@@ -25,9 +25,10 @@ static char *trimmed_copy(const char *s, const char *e)
 	return xstrndup(s, (size_t)(e - s));
 }
 
-/* A "doc string".  herd's doc strings never span lines; two corpus tests
- * forget the closing quote, so an unterminated one is read up to the end
- * of its line, with a warning. */
+/* A "doc string": up to the next quote, over several lines if need be, as
+ * herd's splitter reads it ([^'"']*).  Two corpus tests forget the closing
+ * quote (the file has no other): herd's pattern then does not match, and
+ * such a string is read up to the end of its line, with a warning. */
 static bool read_doc(parser *p)
 {
 	cursor *c = &p->c;
@@ -38,7 +39,8 @@ static bool read_doc(parser *p)
 	}
 	cursor_advance(c);
 	const char *s = c->p;
-	while (*c->p && *c->p != '"' && *c->p != '\n')
+	bool closed = strchr(s, '"') != NULL;
+	while (*c->p && *c->p != '"' && (closed || *c->p != '\n'))
 		cursor_advance(c);
 	const char *e = c->p;
 	if (*c->p == '"') {
