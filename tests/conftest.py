@@ -77,6 +77,18 @@ def outcome_blocks(text):
     return out
 
 
+def engine_refusals(err, refusal, reasons, n_answered, n_files):
+    """The files an engine refused, by path (its first reason), from the
+    located errors `refusal` (a regex: path, reason) finds in err; each
+    reason one of `reasons`, and every file either answered or refused."""
+    refused = {}
+    for path, why in refusal.findall(err):
+        refused.setdefault(path, why)
+    assert all(why.startswith(reasons) for why in refused.values()), set(refused.values())
+    assert n_answered + len(refused) == n_files, (n_answered, len(refused), n_files)
+    return refused
+
+
 def assert_accepts_95_percent(accepted_total, archs):
     """A corpus test's last check, after its per-architecture tests filled
     accepted_total (arch -> (tests accepted, tests)): an engine that

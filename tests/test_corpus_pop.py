@@ -21,7 +21,7 @@ import subprocess
 
 import pytest
 
-from conftest import assert_accepts_95_percent, WEFT, result_blocks
+from conftest import assert_accepts_95_percent, engine_refusals, WEFT, result_blocks
 
 ARCHS = ["PPC", "X86", "X86_64", "AArch64", "RISCV", "C"]
 FULL = os.environ.get("WEFT_FULL_CORPUS") == "1"
@@ -63,11 +63,7 @@ def test_corpus_pop_as_enumerator(corpus, arch, capsys):
     pop_out, pop_err = run("pop", ["-stats", *args], files)
     ref_out, _ = run("enumerate", args, files)
     got, want = result_blocks(pop_out), result_blocks(ref_out)
-    refused = {}
-    for path, why in REFUSAL.findall(pop_err):
-        refused.setdefault(path, why)
-    assert all(why.startswith(REASONS) for why in refused.values()), set(refused.values())
-    assert len(got) + len(refused) == len(files), (len(got), len(refused), len(files))
+    refused = engine_refusals(pop_err, REFUSAL, REASONS, len(got), len(files))
     differ = [name for name, (block, _) in got.items() if name not in want or want[name][0] != block]
     # read from the whole output: a block whose state is empty (no
     # displayed lval) has a blank line inside, which result_blocks splits at

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from conftest import assert_accepts_95_percent, outcome_blocks
+from conftest import assert_accepts_95_percent, engine_refusals, outcome_blocks
 from test_corpus_pop import model_args, run   # the same runs as pop's
 
 ARCHS = ["PPC", "X86", "X86_64", "AArch64", "RISCV", "C"]
@@ -39,11 +39,7 @@ def test_corpus_rvf_as_enumerator(corpus, arch, capsys):
     rvf_out, rvf_err = run("rvf", args, files)
     ref_out, _ = run("enumerate", args, files)
     got, want = outcome_blocks(rvf_out), outcome_blocks(ref_out)
-    refused = {}
-    for path, why in REFUSAL.findall(rvf_err):
-        refused.setdefault(path, why)
-    assert all(why.startswith(REASONS) for why in refused.values()), set(refused.values())
-    assert len(got) + len(refused) == len(files), (len(got), len(refused), len(files))
+    refused = engine_refusals(rvf_err, REFUSAL, REASONS, len(got), len(files))
     differ = [name for name, (states, verdict, flags, _) in got.items()
               if name not in want or want[name][:3] != (states, verdict, flags)]
     miscounted = [name for name, (states, _, _, (pos, neg)) in got.items() if pos + neg != len(states)]
