@@ -52,9 +52,9 @@ static int first_row_of(row_index *ix, outcome_table *t, const char *name)
 	return r;
 }
 
-static int add_row(row_index *ix, outcome_table *t, const char *name, const char *path)
+/* A new row r, of file `path`, the last of its name so far. */
+static int track_row(row_index *ix, int r, const char *path)
 {
-	int r = table_add_row(t, name);
 	GROW(ix->next, ix->cap_rows, (size_t)r + 1);
 	ix->path = xrealloc(ix->path, ix->cap_rows * sizeof *ix->path);
 	ix->next[r] = -1;
@@ -76,13 +76,8 @@ static int row_of(row_index *ix, outcome_table *t, const char *name, const char 
 {
 	int n = t->n_rows;
 	int first = first_row_of(ix, t, name);
-	if (t->n_rows > n) {
-		GROW(ix->next, ix->cap_rows, (size_t)first + 1);
-		ix->path = xrealloc(ix->path, ix->cap_rows * sizeof *ix->path);
-		ix->next[first] = -1;
-		ix->path[first] = path;
-		return first;
-	}
+	if (t->n_rows > n)
+		return track_row(ix, first, path);
 	for (int r = first; path && r >= 0; r = ix->next[r])
 		if (ix->path[r] && !strcmp(ix->path[r], path))
 			return r;
@@ -97,7 +92,7 @@ static int row_of(row_index *ix, outcome_table *t, const char *name, const char 
 	}
 	if (!path)
 		return first;
-	int r = add_row(ix, t, name, path);
+	int r = track_row(ix, table_add_row(t, name), path);
 	ix->next[last] = r;
 	return r;
 }
